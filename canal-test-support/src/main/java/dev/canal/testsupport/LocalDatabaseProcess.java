@@ -1,0 +1,183 @@
+package dev.canal.testsupport;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A private mariadbd (or mysqld) found on PATH: initialised in a temporary directory, listening on a free
+ * loopback port, shared by the whole test JVM and stopped when it exits.
+ */
+final class LocalDatabaseProcess {
+
+    private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
+    private static final List<String> EXTRA_DIRS = List.of("/usr/sbin", "/usr/local/sbin", "/usr/libexec");
+
+    static final class NotFoundException extends Exception {
+        NotFoundException(String message) {
+            super(message);
+        }
+    }
+
+    private LocalDatabaseProcess() {
+    }
+
+    static MySqlServer startFromPath() throws NotFoundException {
+        Optional<Path> mariadbd = findExecutable("mariadbd");
+        Optional<Path> mysqld = findExecutable("mysqld");
+        Path server = mariadbd.or(() -> mysqld).orElseThrow(
+                () -> new NotFoundException("neither mariadbd nor mysqld found on PATH or in " + EXTRA_DIRS));
+        try {
+            return start(server);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start " + server + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static MySqlServer start(Path server) throws IOException {
+        boolean mariadb = server.getFileName().toString().startsWith("mariadb") || isMariaDbBinary(server);
+        Path dir = Files.createTempDirectory("canal-test-db");
+        Path data = dir.resolve("data");
+        Files.createDirectories(data);
+        Path log = dir.resolve("error.log");
+        boolean root = "root".equals(System.getProperty("user.name"));
+
+        initialise(server, mariadb, data, log, root);
+
+        int port = freePort();
+        List<String> cmd = new ArrayList<>(List.of(server.toString(), "--no-defaults",
+                "--datadir=" + data, "--port=" + port, "--bind-address=127.0.0.1",
+                "--socket=" + dir.resolve("mysqld.sock"), "--pid-file=" + dir.resolve("mysqld.pid"),
+                "--log-error=" + log, "--log-bin=" + data.resolve("mysql-bin"), "--server-id=1",
+                "--binlog-format=ROW", "--binlog-row-image=FULL", "--skip-name-resolve",
+                "--character-set-server=utf8mb4", "--innodb-buffer-pool-size=64M",
+                "--max-allowed-packet=64M"));
+        if (mariadb) {
+            cmd.add("--collation-server=utf8mb4_general_ci");
+        } else {
+            cmd.add("--binlog-row-metadata=FULL");
+            cmd.add("--mysqlx=OFF");
+        }
+        if (root) {
+            cmd.add("--user=root");
+        }
+        Process process = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("stdout.log").toFile()).start();
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stop(process, dir), "stop-test-database"));
+
+        waitUntilReady(process, port, log);
+        return TestDatabases.prepare("127.0.0.1", port, "root", "",
+                "private " + server.getFileName() + " in " + dir);
+    }
+
+    private static void initialise(Path server, boolean mariadb, Path data, Path log, boolean root) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        if (mariadb) {
+            Path installDb = findExecutable("mariadb-install-db").or(() -> findExecutable("mysql_install_db"))
+                    .orElseThrow(() -> new IOException("mariadb-install-db not found next to " + server));
+            cmd.addAll(List.of(installDb.toString(), "--no-defaults", "--datadir=" + data,
+                    "--auth-root-authentication-method=normal", "--skip-test-db"));
+        } else {
+            cmd.addAll(List.of(server.toString(), "--no-defaults", "--initialize-insecure", "--datadir=" + data,
+                    "--log-error=" + log));
+        }
+        if (root) {
+            cmd.add("--user=root");
+        }
+        Process init = new ProcessBuilder(cmd).redirectErrorStream(true)
+                .redirectOutput(data.getParent().resolve("init.log").toFile()).start();
+        try {
+            if (!init.waitFor(120, TimeUnit.SECONDS) || init.exitValue() != 0) {
+                init.destroyForcibly();
+                throw new IOException("initialising the data directory failed: "
+                        + Files.readString(data.getParent().resolve("init.log")));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while initialising " + data, e);
+        }
+    }
+
+    private static void waitUntilReady(Process process, int port, Path log) throws IOException {
+        Instant deadline = Instant.now().plus(STARTUP_TIMEOUT);
+        String url = "jdbc:mysql://127.0.0.1:" + port + "/?useSSL=false&allowPublicKeyRetrieval=true";
+        SQLException last = null;
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IOException("database server exited with " + process.exitValue() + ": " + tail(log));
+            }
+            try (Connection ignored = DriverManager.getConnection(url, "root", "")) {
+                return;
+            } catch (SQLException e) {
+                last = e;
+            }
+            try {
+                Thread.sleep(200); // polling a process we started; there is no event to wait on
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IOException("interrupted while waiting for the database server", e);
+            }
+        }
+        throw new IOException("database server not ready after " + STARTUP_TIMEOUT + " ("
+                + (last == null ? "" : last.getMessage()) + "): " + tail(log));
+    }
+
+    private static void stop(Process process, Path dir) {
+        process.destroy();
+        try {
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+        }
+        TestDatabases.deleteRecursively(dir);
+    }
+
+    private static boolean isMariaDbBinary(Path server) {
+        try {
+            Process p = new ProcessBuilder(server.toString(), "--version").redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            p.waitFor(10, TimeUnit.SECONDS);
+            return out.toLowerCase().contains("mariadb");
+        } catch (IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    static Optional<Path> findExecutable(String name) {
+        List<String> dirs = new ArrayList<>(List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)));
+        dirs.addAll(EXTRA_DIRS);
+        return dirs.stream().filter(d -> !d.isEmpty()).map(d -> Path.of(d, name))
+                .filter(Files::isExecutable).findFirst();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size()));
+        } catch (IOException e) {
+            return "(no log at " + log + ")";
+        }
+    }
+}
