@@ -1,0 +1,57 @@
+package dev.canal.deployer;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The module arrows of design.md, checked over the main classes of the whole reactor (the deployer's class
+ * path holds every module): a module never imports a module above it or beside it.
+ */
+class ModuleLayeringTest {
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importReactor() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.canal");
+    }
+
+    static Stream<Arguments> forbiddenImports() {
+        return Stream.of(
+                Arguments.of("protocol", new String[] {"store", "sink", "meta", "parse", "instance", "server", "deployer", "testsupport"}),
+                Arguments.of("store", new String[] {"sink", "meta", "parse", "instance", "server", "deployer", "testsupport"}),
+                Arguments.of("sink", new String[] {"meta", "parse", "instance", "server", "deployer", "testsupport"}),
+                Arguments.of("meta", new String[] {"store", "sink", "parse", "instance", "server", "deployer", "testsupport"}),
+                Arguments.of("parse", new String[] {"store", "meta", "instance", "server", "deployer", "testsupport"}),
+                Arguments.of("instance", new String[] {"server", "deployer", "testsupport"}),
+                Arguments.of("server", new String[] {"deployer", "testsupport"}),
+                Arguments.of("deployer", new String[] {"testsupport"}));
+    }
+
+    @ParameterizedTest(name = "{0} never imports {1}")
+    @MethodSource("forbiddenImports")
+    void moduleNeverImportsForbiddenModules(String module, String[] forbidden) {
+        String[] packages = Stream.of(forbidden).map(m -> "dev.canal." + m + "..").toArray(String[]::new);
+        noClasses().that().resideInAPackage("dev.canal." + module + "..")
+                .should().dependOnClassesThat().resideInAnyPackage(packages)
+                .allowEmptyShould(true)
+                .check(classes);
+    }
+
+    @Test
+    void theCheckSeesTheReactor() {
+        assertThat(classes.containPackage("dev.canal.protocol")).isTrue();
+    }
+}
