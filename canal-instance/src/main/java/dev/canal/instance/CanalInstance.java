@@ -1,0 +1,36 @@
+package dev.canal.instance;
+
+import dev.canal.meta.MetaManager;
+import dev.canal.parse.EventParser;
+import dev.canal.protocol.ClientIdentity;
+import dev.canal.store.EventStore;
+
+/**
+ * The running pipeline of one destination (Canal's CanalInstance): parser, sink and store, plus the meta
+ * manager holding its clients' cursors and batches. Started in the order meta, store, sink, parser and
+ * stopped in reverse.
+ */
+public interface CanalInstance {
+
+    String getDestination();
+
+    EventParser getEventParser();
+
+    EventStore getEventStore();
+
+    MetaManager getMetaManager();
+
+    /**
+     * Called when a client subscribes: a non-empty client filter replaces the parser's table white list for
+     * every client of the destination (canal-compat.md 3.1, quirk 4); an empty one changes nothing.
+     *
+     * @return whether the filter was applied
+     */
+    boolean subscribeChange(ClientIdentity identity);
+
+    void start();
+
+    void stop();
+
+    boolean isStart();
+}
