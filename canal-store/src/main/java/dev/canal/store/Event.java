@@ -1,0 +1,140 @@
+package dev.canal.store;
+
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
+import dev.canal.protocol.CanalEntry;
+import dev.canal.protocol.CanalEntry.EntryType;
+import dev.canal.protocol.CanalEntry.EventType;
+import dev.canal.protocol.position.EntryPosition;
+import dev.canal.protocol.position.LogIdentity;
+import dev.canal.protocol.position.LogPosition;
+import java.util.Objects;
+
+/**
+ * One entry as the store holds it: the entry itself (serialized bytes in raw mode, the parsed
+ * message otherwise) plus the header facts the store needs for positions, ack points, ddl isolation,
+ * memory accounting and metrics, so it never re-parses.
+ *
+ * @param rawEntry   the serialized entry; non-null in raw mode
+ * @param entry      the parsed entry; non-null when not in raw mode
+ * @param gtid       the header's gtid, "" when absent
+ * @param eventType  the header's event type (BEGIN/END headers carry none: proto default UPDATE)
+ * @param rowsCount  the header prop {@code rowsCount} of a ROWDATA entry, else 0
+ * @param rawLength  bytes counted against MEMSIZE limits (canal-compat.md 4.2 "event size")
+ */
+public record Event(LogIdentity logIdentity, ByteString rawEntry, CanalEntry.Entry entry, String journalName,
+        long logfileOffset, long serverId, long executeTime, String gtid, EntryType entryType,
+        EventType eventType, int rowsCount, long rawLength) {
+
+    private static final String ROWS_COUNT_PROP = "rowsCount";
+    /** Non-raw mode estimates an entry's memory as six times its binlog event length, as Canal does. */
+    private static final int NON_RAW_SIZE_FACTOR = 6;
+
+    public Event {
+        Objects.requireNonNull(logIdentity, "logIdentity");
+        Objects.requireNonNull(entryType, "entryType");
+        Objects.requireNonNull(eventType, "eventType");
+        if (rawEntry == null && entry == null) {
+            throw new IllegalArgumentException("an Event needs its entry, raw or parsed");
+        }
+        gtid = gtid == null ? "" : gtid;
+    }
+
+    /**
+     * Builds the store's event for one entry. In raw mode the entry is encoded here, once, and only
+     * the bytes are kept; otherwise the parsed entry is kept.
+     */
+    public static Event of(LogIdentity logIdentity, CanalEntry.Entry entry, boolean raw) {
+        CanalEntry.Header header = entry.getHeader();
+        ByteString bytes = raw ? entry.toByteString() : null;
+        long size = raw ? bytes.size() : header.getEventLength() * NON_RAW_SIZE_FACTOR;
+        return new Event(logIdentity, bytes, raw ? null : entry, header.getLogfileName(),
+                header.getLogfileOffset(), header.getServerId(), header.getExecuteTime(), header.getGtid(),
+                entry.getEntryType(), header.getEventType(), rowsCount(entry), size);
+    }
+
+    private static int rowsCount(CanalEntry.Entry entry) {
+        if (entry.getEntryType() != EntryType.ROWDATA) {
+            return 0;
+        }
+        for (CanalEntry.Pair prop : entry.getHeader().getPropsList()) {
+            if (ROWS_COUNT_PROP.equals(prop.getKey())) {
+                try {
+                    return Integer.parseInt(prop.getValue());
+                } catch (NumberFormatException e) {
+                    throw new IllegalArgumentException("entry at " + entry.getHeader().getLogfileName() + ":"
+                            + entry.getHeader().getLogfileOffset() + " has a non-numeric rowsCount '"
+                            + prop.getValue() + "'", e);
+                }
+            }
+        }
+        return 0;
+    }
+
+    public boolean isRaw() {
+        return rawEntry != null;
+    }
+
+    /** A DDL entry, which ddl isolation returns alone and which is an ack point (canal-compat.md 4.2). */
+    public boolean isDdl() {
+        return switch (eventType) {
+            case CREATE, ALTER, ERASE, RENAME, TRUNCATE, CINDEX, DINDEX -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * Whether acking a batch ending at or after this event may move the client cursor here: a
+     * transaction end, a DDL, or a transaction begin outside GTID mode (canal-compat.md 4.2).
+     */
+    public boolean isAckPoint() {
+        return entryType == EntryType.TRANSACTIONEND
+                || (entryType == EntryType.TRANSACTIONBEGIN && gtid.isEmpty())
+                || isDdl();
+    }
+
+    /** The entry as bytes: the stored bytes in raw mode, else encoded now. */
+    public ByteString rawBytes() {
+        return rawEntry != null ? rawEntry : entry.toByteString();
+    }
+
+    /** The entry as a message: the stored one, else parsed from the raw bytes now. */
+    public CanalEntry.Entry parsedEntry() {
+        if (entry != null) {
+            return entry;
+        }
+        try {
+            return CanalEntry.Entry.parseFrom(rawEntry);
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException("stored entry at " + journalName + ":" + logfileOffset
+                    + " does not parse", e);
+        }
+    }
+
+    /** This event's position as the store reports it (Canal's CanalEventUtils.createPosition). */
+    public LogPosition toLogPosition(boolean included) {
+        return new LogPosition(logIdentity, new EntryPosition(journalName, logfileOffset, serverId, executeTime,
+                gtid.isEmpty() ? null : gtid, included));
+    }
+
+    /**
+     * Whether an acked position designates this event: same execute time and, when the position
+     * names a journal, the same journal and offset (canal-compat.md 4.2, ack).
+     */
+    public boolean matches(LogPosition logPosition) {
+        EntryPosition p = logPosition.position();
+        if (p.timestamp() == null || p.timestamp() != executeTime) {
+            return false;
+        }
+        if (p.journalName() == null && p.position() == null) {
+            return true;
+        }
+        return p.position() != null && p.position() == logfileOffset && Objects.equals(p.journalName(), journalName);
+    }
+
+    @Override
+    public String toString() {
+        return "Event[" + journalName + ":" + logfileOffset + ", time=" + executeTime + ", " + entryType + "/"
+                + eventType + (gtid.isEmpty() ? "" : ", gtid=" + gtid) + ", bytes=" + rawLength + "]";
+    }
+}

@@ -1,0 +1,72 @@
+package dev.canal.store;
+
+import dev.canal.protocol.position.LogPosition;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The bounded buffer between the sink (producer) and the server (consumer) of one destination
+ * (Canal's CanalEventStore). Events are put in binlog order, handed out in batches, and freed only
+ * when acked; rollback hands out again everything not yet acked. Nothing is ever dropped: a full
+ * store blocks the producer (back-pressure).
+ *
+ * <p>Operations on a store that is not started throw {@link IllegalStateException}; threads blocked in
+ * put or get when the store stops are woken and get the same exception.
+ */
+public interface EventStore {
+
+    void start();
+
+    /** Stops the store, releases its contents and wakes every blocked producer and consumer. */
+    void stop();
+
+    boolean isStarted();
+
+    /** Whether events are kept serialized (the sink builds them with {@link Event#of} in this mode). */
+    boolean isRaw();
+
+    /** Puts all events at once, waiting as long as needed for room. */
+    void put(List<Event> events) throws InterruptedException;
+
+    /** Puts all events at once if room appears within the timeout; false (nothing put) otherwise. */
+    boolean put(List<Event> events, long timeout, TimeUnit unit) throws InterruptedException;
+
+    /** Puts all events if there is room now; false (nothing put) otherwise. */
+    boolean tryPut(List<Event> events);
+
+    /**
+     * Takes the next batch, waiting until "enough" is there: {@code batchSize} events (ITEMSIZE) or
+     * {@code batchSize} memory units not yet taken (MEMSIZE), or the store is full (so a batch larger
+     * than the store cannot wait forever).
+     */
+    Events get(int batchSize) throws InterruptedException;
+
+    /** As {@link #get(int)} but returns what is there (possibly nothing) once the timeout expires. */
+    Events get(int batchSize, long timeout, TimeUnit unit) throws InterruptedException;
+
+    /** Takes whatever is there now, up to the batch size; possibly nothing. */
+    Events tryGet(int batchSize);
+
+    /**
+     * Where a new client starts: the first unacked event when nothing was acked yet, else the last
+     * acked event (not included); null when the store never held anything.
+     */
+    LogPosition getFirstPosition();
+
+    /** The last event put: included while unacked events remain, else not included; null if none. */
+    LogPosition getLatestPosition();
+
+    /**
+     * Frees every event up to and including sequence {@code endSeq}, the end of a batch handed out.
+     * The event at {@code endSeq} must be the one {@code position} designates. A negative
+     * {@code endSeq} searches the handed-out events for the position instead.
+     *
+     * @throws IllegalStateException when no handed-out, unacked event matches
+     */
+    void ack(LogPosition position, long endSeq);
+
+    /** Makes every handed-out, unacked event available to get again, in the same order. */
+    void rollback();
+
+    StoreCounters counters();
+}
