@@ -11,7 +11,6 @@ import ch.qos.logback.core.read.ListAppender;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
 import java.io.BufferedReader;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
