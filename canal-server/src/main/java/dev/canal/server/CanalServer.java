@@ -1,0 +1,62 @@
+package dev.canal.server;
+
+import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.Message;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The server side of Canal's client API (Canal's CanalServer plus CanalService): instances by
+ * destination, and subscribe / get / ack / rollback for clients identified by destination and clientId
+ * (canal-compat.md 3). Every failure a client can cause is a {@link CanalServerException} whose message
+ * is Canal's text.
+ */
+public interface CanalServer {
+
+    void start();
+
+    /** Stops every running instance. */
+    void stop();
+
+    boolean isStart();
+
+    /** Creates the destination's instance if needed and starts it unless it runs already. */
+    void start(String destination);
+
+    /** Stops the destination's instance and forgets it; nothing happens for an unknown destination. */
+    void stop(String destination);
+
+    /** Whether the destination's instance exists and runs. */
+    boolean isStart(String destination);
+
+    void subscribe(ClientIdentity client);
+
+    void unsubscribe(ClientIdentity client);
+
+    /** Takes what is available now, up to {@code batchSize}, without acking it. */
+    Message getWithoutAck(ClientIdentity client, int batchSize);
+
+    /**
+     * Takes the next batch without acking it. A {@code timeout} of null or -1 takes what is there now,
+     * another value of zero or below waits until enough is there, a positive one waits up to that long
+     * and then takes what is there (canal-compat.md 3.2).
+     */
+    Message getWithoutAck(ClientIdentity client, int batchSize, Long timeout, TimeUnit unit);
+
+    /** As {@link #getWithoutAck(ClientIdentity, int)} but acks the batch at once; fails while batches are unacked. */
+    Message get(ClientIdentity client, int batchSize);
+
+    Message get(ClientIdentity client, int batchSize, Long timeout, TimeUnit unit);
+
+    /** Acks the client's smallest outstanding batch, which must be {@code batchId}. */
+    void ack(ClientIdentity client, long batchId);
+
+    /** Forgets every outstanding batch of the client so that their entries are handed out again. */
+    void rollback(ClientIdentity client);
+
+    /** Forgets the client's smallest outstanding batch, which must be {@code batchId}, and rewinds the store. */
+    void rollback(ClientIdentity client, long batchId);
+
+    /** The client's outstanding batch ids in increasing order. */
+    List<Long> listBatchIds(ClientIdentity client);
+}

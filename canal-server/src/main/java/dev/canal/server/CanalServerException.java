@@ -1,0 +1,13 @@
+package dev.canal.server;
+
+/** A request the server refuses, with Canal's message text (canal-compat.md 3.1). */
+public class CanalServerException extends RuntimeException {
+
+    public CanalServerException(String message) {
+        super(message);
+    }
+
+    public CanalServerException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

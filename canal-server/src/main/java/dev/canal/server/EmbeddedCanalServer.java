@@ -1,0 +1,314 @@
+package dev.canal.server;
+
+import dev.canal.instance.CanalInstance;
+import dev.canal.meta.MetaManager;
+import dev.canal.meta.MetaManagerException;
+import dev.canal.meta.UnknownBatchException;
+import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.Message;
+import dev.canal.protocol.position.LogPosition;
+import dev.canal.protocol.position.PositionRange;
+import dev.canal.store.Event;
+import dev.canal.store.EventStore;
+import dev.canal.store.Events;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The in-process server (Canal's CanalServerWithEmbedded, canal-compat.md 3): holds one instance per
+ * destination, built lazily by the {@link CanalInstanceGenerator}, and serves clients from each instance's
+ * store while recording their batches and cursors in its meta manager.
+ *
+ * <p>As in Canal, taking a batch and rolling back run under a per-instance lock, so a batch's store range
+ * and its batch mark are recorded together; a blocking get holds that lock while it waits (Canal's
+ * {@code synchronized (canalInstance)}), which is harmless because the store is shared by all clients of a
+ * destination anyway (canal-compat.md 4.2). Ack does not take the lock, as in Canal: the meta manager and
+ * the store are thread-safe on their own. The waiting for the lock is interruptible.
+ */
+public final class EmbeddedCanalServer implements CanalServer {
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedCanalServer.class);
+    private static final String MDC_DESTINATION = "destination";
+    /** The TCP GET's "do not wait" value, which the embedded API also reads as a try-get (canal-compat.md 2.5). */
+    private static final long NO_WAIT = -1L;
+
+    /** An instance and the lock that orders its gets and rollbacks. */
+    private record Slot(CanalInstance instance, ReentrantLock lock) {
+    }
+
+    private final CanalInstanceGenerator generator;
+    private final ConcurrentMap<String, Slot> instances = new ConcurrentHashMap<>();
+    private volatile boolean running;
+
+    public EmbeddedCanalServer(CanalInstanceGenerator generator) {
+        this.generator = Objects.requireNonNull(generator, "generator");
+    }
+
+    @Override
+    public synchronized void start() {
+        running = true;
+    }
+
+    @Override
+    public synchronized void stop() {
+        running = false;
+        for (String destination : List.copyOf(instances.keySet())) {
+            try {
+                stop(destination);
+            } catch (RuntimeException e) {
+                log.error("stopping the instance of destination {} failed", destination, e);
+            }
+        }
+    }
+
+    @Override
+    public boolean isStart() {
+        return running;
+    }
+
+    @Override
+    public void start(String destination) {
+        if (!running) {
+            throw new IllegalStateException("the embedded server is not started; cannot start destination "
+                    + destination);
+        }
+        CanalInstance instance = slot(destination).instance();
+        synchronized (instance) {
+            if (!instance.isStart()) {
+                MDC.put(MDC_DESTINATION, destination);
+                try {
+                    instance.start();
+                    log.info("started the instance of destination {}", destination);
+                } finally {
+                    MDC.remove(MDC_DESTINATION);
+                }
+            }
+        }
+    }
+
+    @Override
+    public void stop(String destination) {
+        Slot slot = instances.remove(destination);
+        if (slot == null) {
+            return;
+        }
+        synchronized (slot.instance()) {
+            if (slot.instance().isStart()) {
+                MDC.put(MDC_DESTINATION, destination);
+                try {
+                    slot.instance().stop();
+                    log.info("stopped the instance of destination {}", destination);
+                } finally {
+                    MDC.remove(MDC_DESTINATION);
+                }
+            }
+        }
+    }
+
+    @Override
+    public boolean isStart(String destination) {
+        Slot slot = instances.get(destination);
+        return slot != null && slot.instance().isStart();
+    }
+
+    /**
+     * Records the subscription; a client without a cursor gets the store's first position as its cursor,
+     * and a non-empty filter is handed to the instance (canal-compat.md 3.1).
+     */
+    @Override
+    public void subscribe(ClientIdentity client) {
+        CanalInstance instance = startedInstance(client.destination()).instance();
+        MetaManager meta = instance.getMetaManager();
+        if (!meta.isStart()) {
+            meta.start();
+        }
+        meta.subscribe(client);
+        LogPosition cursor = meta.getCursor(client);
+        if (cursor == null) {
+            cursor = instance.getEventStore().getFirstPosition();
+            if (cursor != null) {
+                meta.updateCursor(client, cursor);
+            }
+            log.info("subscribed {} at the store's first position {}", client, cursor);
+        } else {
+            log.info("subscribed {} at its last cursor {}", client, cursor);
+        }
+        instance.subscribeChange(client);
+    }
+
+    /** Drops the subscription only; like Canal, no start check (the instance is created if needed). */
+    @Override
+    public void unsubscribe(ClientIdentity client) {
+        slot(client.destination()).instance().getMetaManager().unsubscribe(client);
+        log.info("unsubscribed {}", client);
+    }
+
+    @Override
+    public Message getWithoutAck(ClientIdentity client, int batchSize) {
+        return getWithoutAck(client, batchSize, null, null);
+    }
+
+    @Override
+    public Message getWithoutAck(ClientIdentity client, int batchSize, Long timeout, TimeUnit unit) {
+        Slot slot = subscribedInstance(client);
+        return withLock(slot, client, () -> takeBatch(slot.instance(), client, batchSize, timeout, unit));
+    }
+
+    @Override
+    public Message get(ClientIdentity client, int batchSize) {
+        return get(client, batchSize, null, null);
+    }
+
+    @Override
+    public Message get(ClientIdentity client, int batchSize, Long timeout, TimeUnit unit) {
+        Slot slot = subscribedInstance(client);
+        return withLock(slot, client, () -> {
+            MetaManager meta = slot.instance().getMetaManager();
+            PositionRange outstanding = meta.getLastestBatch(client);
+            if (outstanding != null) {
+                throw new CanalServerException(String.format("clientId:%s has last batch:[%s] isn't ack , maybe loss data",
+                        client.clientId(), outstanding));
+            }
+            Message message = takeBatch(slot.instance(), client, batchSize, timeout, unit);
+            if (!message.isEmpty()) {
+                ack(client, message.id());
+            }
+            return message;
+        });
+    }
+
+    /** Moves the cursor to the batch's ack point (if it has one), then frees the batch's events in the store. */
+    @Override
+    public void ack(ClientIdentity client, long batchId) {
+        CanalInstance instance = subscribedInstance(client).instance();
+        PositionRange range = removeBatch(instance, client, batchId, "ack error , ");
+        if (range.hasAckPoint()) {
+            instance.getMetaManager().updateCursor(client, range.ack());
+        }
+        instance.getEventStore().ack(range.end(), range.endSeq());
+    }
+
+    /** Silently nothing for a client that is not subscribed, as in Canal. */
+    @Override
+    public void rollback(ClientIdentity client) {
+        Slot slot = startedInstance(client.destination());
+        if (!slot.instance().getMetaManager().hasSubscribe(client)) {
+            return;
+        }
+        withLock(slot, client, () -> {
+            slot.instance().getMetaManager().clearAllBatchs(client);
+            slot.instance().getEventStore().rollback();
+            return null;
+        });
+    }
+
+    /** Silently nothing for a client that is not subscribed, as in Canal; other outstanding batches remain. */
+    @Override
+    public void rollback(ClientIdentity client, long batchId) {
+        Slot slot = startedInstance(client.destination());
+        if (!slot.instance().getMetaManager().hasSubscribe(client)) {
+            return;
+        }
+        withLock(slot, client, () -> {
+            removeBatch(slot.instance(), client, batchId, "rollback error, ");
+            slot.instance().getEventStore().rollback();
+            return null;
+        });
+    }
+
+    @Override
+    public List<Long> listBatchIds(ClientIdentity client) {
+        return subscribedInstance(client).instance().getMetaManager().listBatchIds(client);
+    }
+
+    /**
+     * Reads the next batch from the store and records it. The memory store always continues from its own
+     * get pointer, so Canal's choice of start (last batch, cursor or first position) needs no argument here.
+     */
+    private Message takeBatch(CanalInstance instance, ClientIdentity client, int batchSize, Long timeout,
+            TimeUnit unit) throws InterruptedException {
+        EventStore store = instance.getEventStore();
+        Events events = read(store, batchSize, timeout, unit);
+        if (events.isEmpty()) {
+            return Message.empty(); // no batch id is consumed for nothing (canal-compat.md quirk 2)
+        }
+        long batchId = instance.getMetaManager().addBatch(client, events.range());
+        if (store.isRaw()) {
+            return Message.ofRawEntries(batchId, events.events().stream().map(Event::rawBytes).toList());
+        }
+        return Message.ofEntries(batchId, events.events().stream().map(Event::parsedEntry).toList());
+    }
+
+    private static Events read(EventStore store, int batchSize, Long timeout, TimeUnit unit)
+            throws InterruptedException {
+        if (timeout == null || timeout == NO_WAIT) {
+            return store.tryGet(batchSize);
+        }
+        if (timeout <= 0) {
+            return store.get(batchSize);
+        }
+        return store.get(batchSize, timeout, unit == null ? TimeUnit.MILLISECONDS : unit);
+    }
+
+    /** Removes the batch mark, turning the meta manager's errors into Canal's server errors. */
+    private static PositionRange removeBatch(CanalInstance instance, ClientIdentity client, long batchId,
+            String unknownPrefix) {
+        try {
+            return instance.getMetaManager().removeBatch(client, batchId);
+        } catch (UnknownBatchException e) {
+            throw new CanalServerException(unknownPrefix + e.getMessage(), e);
+        } catch (MetaManagerException e) {
+            throw new CanalServerException(e.getMessage(), e);
+        }
+    }
+
+    private interface LockedAction<T> {
+        T run() throws InterruptedException;
+    }
+
+    private static <T> T withLock(Slot slot, ClientIdentity client, LockedAction<T> action) {
+        try {
+            slot.lock().lockInterruptibly();
+            try {
+                return action.run();
+            } finally {
+                slot.lock().unlock();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CanalServerException("interrupted while serving " + client, e);
+        }
+    }
+
+    private Slot slot(String destination) {
+        if (!running) {
+            throw new CanalServerException(String.format("destination:%s should start first", destination));
+        }
+        return instances.computeIfAbsent(destination,
+                d -> new Slot(Objects.requireNonNull(generator.generate(d), "generated instance of " + d),
+                        new ReentrantLock()));
+    }
+
+    private Slot startedInstance(String destination) {
+        Slot slot = instances.get(destination);
+        if (slot == null || !slot.instance().isStart()) {
+            throw new CanalServerException(String.format("destination:%s should start first", destination));
+        }
+        return slot;
+    }
+
+    private Slot subscribedInstance(ClientIdentity client) {
+        Slot slot = startedInstance(client.destination());
+        if (!slot.instance().getMetaManager().hasSubscribe(client)) {
+            throw new CanalServerException(String.format("ClientIdentity:%s should subscribe first", client));
+        }
+        return slot;
+    }
+}
