@@ -1,0 +1,228 @@
+package dev.canal.parse.mysql.net;
+
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.FORMAT_DESCRIPTION_EVENT;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.GTID_EVENT;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.HEARTBEAT_EVENT;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.HEARTBEAT_V2_EVENT;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.MARIADB_GTID_EVENT;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.PREVIOUS_GTIDS_EVENT;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.ROTATE_EVENT;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.XID_EVENT;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.isRowsInsert;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.isTableMapOf;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.nextPosition;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.readUntil;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.replica;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.replicationOptions;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.type;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.canal.parse.mysql.gtid.MariadbGtid;
+import dev.canal.parse.mysql.gtid.MariadbGtidList;
+import dev.canal.parse.mysql.gtid.MysqlGtidSet;
+import dev.canal.parse.mysql.io.LittleEndianCursor;
+import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.MySqlServerExtension;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(MySqlServerExtension.class)
+class BinlogStreamIT {
+
+    private static final String SCHEMA = "canal_net_it";
+    private static final Duration NO_HEARTBEAT = Duration.ZERO;
+
+    @BeforeAll
+    static void createTables(MySqlServer db) {
+        db.recreateDatabase(SCHEMA);
+        db.execute("CREATE TABLE " + SCHEMA + ".by_position (id INT PRIMARY KEY, v VARCHAR(20))",
+                "CREATE TABLE " + SCHEMA + ".by_tls (id INT PRIMARY KEY, v VARCHAR(20))",
+                "CREATE TABLE " + SCHEMA + ".by_gtid (id INT PRIMARY KEY, v VARCHAR(20))",
+                "CREATE TABLE " + SCHEMA + ".by_mariadb_gtid (id INT PRIMARY KEY, v VARCHAR(20))");
+    }
+
+    @Test
+    void dumpFromTheCurrentPositionDeliversNewRowsWithAdvancingPositions(MySqlServer db) throws Exception {
+        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        BinlogFilePosition start = replica.currentBinlogPosition();
+        assertThat(start.file()).isEqualTo(db.currentBinlogPosition().file());
+        try (BinlogStream stream = replica.dump(start.file(), start.position())) {
+            assertThat(stream.checksumType()).isEqualTo(BinlogChecksumType.parse(db.variable("binlog_checksum")));
+            db.execute("INSERT INTO " + SCHEMA + ".by_position VALUES (1, 'a'), (2, 'b')",
+                    "INSERT INTO " + SCHEMA + ".by_position VALUES (3, 'c')");
+
+            List<byte[]> events = readUntil(stream, countingRowInserts(2));
+            assertThat(type(events.get(0))).as("a fake ROTATE names the file first").isEqualTo(ROTATE_EVENT);
+            assertThat(stream.currentFile()).isEqualTo(start.file());
+            assertThat(type(events.get(1))).isEqualTo(FORMAT_DESCRIPTION_EVENT);
+            assertThat(events).filteredOn(e -> isTableMapOf(e, "by_position")).hasSize(2);
+            assertThat(events).filteredOn(e -> type(e) == XID_EVENT).isNotEmpty();
+
+            // real events (next position set) move forward from the start position; gaps are events the server
+            // leaves out for replicas that did not ask for them (MariaDB's ANNOTATE_ROWS)
+            long lastEnd = start.position();
+            for (byte[] e : events.subList(2, events.size())) {
+                long next = nextPosition(e);
+                if (next == 0 || type(e) == HEARTBEAT_EVENT || type(e) == HEARTBEAT_V2_EVENT) {
+                    continue; // artificial events of the dump carry no position
+                }
+                assertThat(next - e.length).as("event type %d starts at or after the last end", type(e))
+                        .isGreaterThanOrEqualTo(lastEnd);
+                lastEnd = next;
+            }
+            assertThat(stream.nextPosition()).isEqualTo(lastEnd).isGreaterThan(start.position());
+        }
+    }
+
+    @Test
+    void dumpOverTlsDeliversEvents(MySqlServer db) throws Exception {
+        ConnectionOptions tls = replicationOptions(db).withSsl(SslOptions.of(SslMode.PREFERRED));
+        ReplicaSession replica = replica(tls, NO_HEARTBEAT);
+        assumeTrue(replica.connection().isSecure(), "server offers no TLS");
+        BinlogFilePosition start = replica.currentBinlogPosition();
+        try (BinlogStream stream = replica.dump(start.file(), start.position())) {
+            db.execute("INSERT INTO " + SCHEMA + ".by_tls VALUES (1, REPEAT('x', 20))");
+            assertThat(readUntil(stream, ReplicaTestSupport::isRowsInsert)).isNotEmpty();
+        }
+    }
+
+    @Test
+    void idleStreamCarriesVerifiedHeartbeats(MySqlServer db) throws Exception {
+        ReplicaSession replica = replica(replicationOptions(db), Duration.ofMillis(500));
+        BinlogFilePosition start = replica.currentBinlogPosition();
+        try (BinlogStream stream = replica.dump(start.file(), start.position())) {
+            List<byte[]> events = readUntil(stream, e -> type(e) == HEARTBEAT_EVENT || type(e) == HEARTBEAT_V2_EVENT);
+            byte[] heartbeat = events.get(events.size() - 1);
+            assertThat(new String(heartbeat, 19, heartbeat.length - 19 - stream.checksumLength(),
+                    StandardCharsets.US_ASCII)).as("a heartbeat names the current file").contains(start.file());
+        }
+    }
+
+    @Test
+    void dumpFromAMysqlGtidSetSkipsExecutedTransactions(MySqlServer db) throws Exception {
+        assumeFalse(db.isMariaDb(), "MySQL GTIDs");
+        assumeTrue("ON".equalsIgnoreCase(db.variable("gtid_mode")), "gtid_mode is off on " + db);
+        db.execute("INSERT INTO " + SCHEMA + ".by_gtid VALUES (1, 'before')");
+        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        MysqlGtidSet executed = MysqlGtidSet.parse(replica.currentBinlogPosition().gtidSet());
+        assertThat(executed.isEmpty()).isFalse();
+        try (BinlogStream stream = replica.dump(executed)) {
+            db.execute("INSERT INTO " + SCHEMA + ".by_gtid VALUES (2, 'after')");
+            List<byte[]> events = readUntil(stream, e -> isTableMapOf(e, "by_gtid"));
+
+            byte[] previous = events.stream().filter(e -> type(e) == PREVIOUS_GTIDS_EVENT).findFirst().orElseThrow();
+            MysqlGtidSet before = MysqlGtidSet.decode(previous, 19, previous.length - 19 - stream.checksumLength());
+            MysqlGtidSet union = executed.copy();
+            union.addAll(before);
+            assertThat(union).as("PREVIOUS_GTIDS %s lies within the executed set", before).isEqualTo(executed);
+
+            byte[] gtid = events.stream().filter(e -> type(e) == GTID_EVENT).reduce((a, b) -> b).orElseThrow();
+            LittleEndianCursor body = new LittleEndianCursor(gtid, 19, gtid.length - 19);
+            body.skip(1); // flags
+            String uuid = uuidText(body.bytes(16));
+            long gno = body.int64();
+            assertThat(executed.contains(uuid, gno)).as("streamed %s:%d is new", uuid, gno).isFalse();
+            assertThat(MysqlGtidSet.parse(db.variable("global.gtid_executed")).contains(uuid, gno)).isTrue();
+        }
+    }
+
+    @Test
+    void mariadbDumpStartsAfterTheConnectState(MySqlServer db) throws Exception {
+        assumeTrue(db.isMariaDb(), "MariaDB GTIDs");
+        db.execute("INSERT INTO " + SCHEMA + ".by_mariadb_gtid VALUES (1, 'before')");
+        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        MariadbGtidList state = MariadbGtidList.parse(replica.currentBinlogPosition().gtidSet());
+        assertThat(state.isEmpty()).isFalse();
+        try (BinlogStream stream = replica.dump(state)) {
+            db.execute("INSERT INTO " + SCHEMA + ".by_mariadb_gtid VALUES (2, 'after')");
+            List<byte[]> events = readUntil(stream, e -> isTableMapOf(e, "by_mariadb_gtid"));
+            assertThat(events).noneMatch(e -> isRowsInsert(e));
+            byte[] gtid = events.stream().filter(e -> type(e) == MARIADB_GTID_EVENT).reduce((a, b) -> b).orElseThrow();
+            LittleEndianCursor body = new LittleEndianCursor(gtid, 19, gtid.length - 19);
+            long sequence = body.int64();
+            long domain = body.uint32();
+            MariadbGtid before = state.get(domain);
+            assertThat(before).as("domain %d in %s", domain, state).isNotNull();
+            assertThat(sequence).isGreaterThan(before.sequence());
+            assertThat(readUntil(stream, ReplicaTestSupport::isRowsInsert)).isNotEmpty();
+        }
+    }
+
+    @Test
+    void missingBinlogFileFailsWith1236AndTheServersMessage(MySqlServer db) throws Exception {
+        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        try (BinlogStream stream = replica.dump("no-such-binlog.000999", 4)) {
+            assertThatThrownBy(stream::next).isInstanceOfSatisfying(MysqlServerException.class, e -> {
+                assertThat(e.errorCode()).isEqualTo(MysqlServerException.FATAL_ERROR_READING_BINLOG);
+                assertThat(e.serverMessage()).containsIgnoringCase("could not find first log file");
+                assertThat(e.getMessage()).contains("no-such-binlog.000999:4");
+            });
+            assertThat(stream.next()).as("nothing follows a server error").isNull();
+        }
+    }
+
+    @Test
+    void killingTheDumpThreadFailsTheReaderPromptly(MySqlServer db) throws Exception {
+        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        BinlogFilePosition start = replica.currentBinlogPosition();
+        long threadId = replica.connection().connectionId();
+        try (BinlogStream stream = replica.dump(start.file(), start.position())) {
+            readUntil(stream, e -> type(e) == FORMAT_DESCRIPTION_EVENT);
+            db.execute("KILL " + threadId);
+            assertTimeoutPreemptively(Duration.ofSeconds(15), () -> assertThatThrownBy(() -> {
+                for (int i = 0; i < 1000 && stream.next() != null; i++) {
+                    // events written before the kill may still arrive
+                }
+            }).isInstanceOfAny(ConnectionLostException.class, MysqlServerException.class)
+                    .hasMessageContaining(db.host() + ":" + db.port()));
+        }
+    }
+
+    @Test
+    void closingTheStreamFromAnotherThreadUnblocksTheReader(MySqlServer db) throws Exception {
+        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        BinlogFilePosition start = replica.currentBinlogPosition();
+        BinlogStream stream = replica.dump(start.file(), start.position());
+        readUntil(stream, e -> type(e) == FORMAT_DESCRIPTION_EVENT);
+        CompletableFuture<Throwable> reader = CompletableFuture.supplyAsync(() -> {
+            try {
+                while (stream.next() != null) {
+                    // drain whatever the server still sends
+                }
+                return null;
+            } catch (IOException | RuntimeException e) {
+                return e;
+            }
+        });
+        stream.close();
+        await().atMost(Duration.ofSeconds(10)).until(reader::isDone);
+        assertThat(reader.get()).isInstanceOf(ConnectionLostException.class).hasMessageContaining("closed locally");
+    }
+
+    private static java.util.function.Predicate<byte[]> countingRowInserts(int wanted) {
+        int[] seen = {0};
+        return e -> isRowsInsert(e) && ++seen[0] == wanted;
+    }
+
+    private static String uuidText(byte[] b) {
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; i < 16; i++) {
+            if (i == 4 || i == 6 || i == 8 || i == 10) {
+                sb.append('-');
+            }
+            sb.append(String.format("%02x", b[i] & 0xFF));
+        }
+        return sb.toString();
+    }
+}
