@@ -1,0 +1,161 @@
+package dev.canal.instance;
+
+import dev.canal.meta.MetaManager;
+import dev.canal.parse.EventParser;
+import dev.canal.protocol.ClientIdentity;
+import dev.canal.store.EventStore;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One destination's pipeline (Canal's AbstractCanalInstance). Starts meta manager, alarm handler, store,
+ * sink and parser in that order, so nothing produces before its consumer runs and the parser finds the
+ * clients' cursors loaded; stops in reverse, the meta manager last so that its final flush sees every ack.
+ *
+ * <p>A start that fails stops what it had started, in reverse, and throws an {@link InstanceStartException}
+ * naming the destination and the component. Stop keeps going when a component fails to stop, logs each
+ * failure and rethrows the first at the end.
+ */
+public class DefaultCanalInstance implements CanalInstance {
+
+    private static final Logger log = LoggerFactory.getLogger(DefaultCanalInstance.class);
+
+    /** A component in start order, with how to start, stop and ask it whether it runs. */
+    private record Component(String name, Runnable start, Runnable stop, BooleanSupplier running) {
+    }
+
+    private final String destination;
+    private final MetaManager metaManager;
+    private final EventStore eventStore;
+    private final EventParser eventParser;
+    private final AlarmHandler alarmHandler;
+    private final List<Component> components;
+    private boolean started; // guarded by this
+
+    // WIRING POINT (canal-sink): the EventSink joins between store and parser once helper-1's module lands.
+    public DefaultCanalInstance(String destination, MetaManager metaManager, AlarmHandler alarmHandler,
+            EventStore eventStore, EventParser eventParser) {
+        this.destination = Objects.requireNonNull(destination, "destination");
+        this.metaManager = Objects.requireNonNull(metaManager, "metaManager");
+        this.alarmHandler = Objects.requireNonNull(alarmHandler, "alarmHandler");
+        this.eventStore = Objects.requireNonNull(eventStore, "eventStore");
+        this.eventParser = Objects.requireNonNull(eventParser, "eventParser");
+        this.components = List.of(
+                // the server may have started the meta manager already, for a subscribe (canal-compat.md 3.1)
+                new Component("meta manager", metaManager::start, metaManager::stop, metaManager::isStart),
+                new Component("alarm handler", alarmHandler::start, alarmHandler::stop, () -> false),
+                new Component("event store", eventStore::start, eventStore::stop, eventStore::isStarted),
+                new Component("event parser", eventParser::start, eventParser::stop, eventParser::isStart));
+    }
+
+    @Override
+    public String getDestination() {
+        return destination;
+    }
+
+    @Override
+    public EventParser getEventParser() {
+        return eventParser;
+    }
+
+    @Override
+    public EventStore getEventStore() {
+        return eventStore;
+    }
+
+    @Override
+    public MetaManager getMetaManager() {
+        return metaManager;
+    }
+
+    public AlarmHandler getAlarmHandler() {
+        return alarmHandler;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (started) {
+            return;
+        }
+        Deque<Component> startedComponents = new ArrayDeque<>();
+        for (Component component : components) {
+            try {
+                if (!component.running().getAsBoolean()) {
+                    component.start().run();
+                }
+                startedComponents.push(component);
+            } catch (RuntimeException e) {
+                log.error("destination {}: starting the {} failed, stopping what was started", destination,
+                        component.name(), e);
+                stopAll(startedComponents);
+                throw new InstanceStartException(destination, component.name(), e);
+            }
+        }
+        started = true;
+        log.info("destination {}: instance started", destination);
+    }
+
+    @Override
+    public synchronized void stop() {
+        if (!started) {
+            return;
+        }
+        started = false;
+        Deque<Component> inStopOrder = new ArrayDeque<>();
+        components.forEach(inStopOrder::push);
+        RuntimeException failure = stopAll(inStopOrder);
+        log.info("destination {}: instance stopped", destination);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    @Override
+    public synchronized boolean isStart() {
+        return started;
+    }
+
+    /**
+     * A non-empty client filter replaces the parser's table white list for every client of the destination;
+     * an empty one keeps the configured list (canal-compat.md 3.1). The black list never changes.
+     */
+    @Override
+    public boolean subscribeChange(ClientIdentity identity) {
+        if (!identity.hasFilter()) {
+            return false;
+        }
+        TableFilterReceiver receiver = filterReceiver(eventParser);
+        if (receiver == null) {
+            log.warn("destination {}: the parser {} takes no client filter; {} keeps the configured one",
+                    destination, eventParser.getClass().getSimpleName(), identity);
+            return false;
+        }
+        receiver.replaceWhiteFilter(identity.filter());
+        log.info("destination {}: table white list replaced by the filter of {}", destination, identity);
+        return true;
+    }
+
+    // WIRING POINT (canal-parse): MysqlEventParser's filter replacement is adapted here once it lands.
+    private static TableFilterReceiver filterReceiver(EventParser parser) {
+        return parser instanceof TableFilterReceiver receiver ? receiver : null;
+    }
+
+    /** Stops the components from the head of the deque on; returns the first failure. */
+    private RuntimeException stopAll(Deque<Component> inStopOrder) {
+        RuntimeException first = null;
+        for (Component component : inStopOrder) {
+            try {
+                component.stop().run();
+            } catch (RuntimeException e) {
+                log.error("destination {}: stopping the {} failed", destination, component.name(), e);
+                first = first == null ? e : first;
+            }
+        }
+        return first;
+    }
+}

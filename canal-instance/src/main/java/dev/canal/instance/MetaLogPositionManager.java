@@ -1,0 +1,62 @@
+package dev.canal.instance;
+
+import dev.canal.meta.MetaManager;
+import dev.canal.parse.position.LogPositionManager;
+import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.position.EntryPosition;
+import dev.canal.protocol.position.LogPosition;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The parser's restart position taken from the clients' acked cursors (Canal's MetaLogPositionManager,
+ * canal-compat.md 5.4): the smallest cursor over every subscribed client of the destination, so a restarted
+ * parser re-reads whatever some client has not acked yet. Persisting is a no-op: cursors move only on ack.
+ */
+public final class MetaLogPositionManager implements LogPositionManager {
+
+    private static final Logger log = LoggerFactory.getLogger(MetaLogPositionManager.class);
+
+    private final MetaManager metaManager;
+
+    public MetaLogPositionManager(MetaManager metaManager) {
+        this.metaManager = Objects.requireNonNull(metaManager, "metaManager");
+    }
+
+    @Override
+    public LogPosition latest(String destination) {
+        LogPosition smallest = null;
+        for (ClientIdentity client : metaManager.listAllSubscribeInfo(destination)) {
+            LogPosition cursor = metaManager.getCursor(client);
+            if (cursor != null && (smallest == null || isBefore(cursor, smallest))) {
+                smallest = cursor;
+            }
+        }
+        return smallest;
+    }
+
+    @Override
+    public void persist(String destination, LogPosition position) {
+        log.info("destination {}: parse position {} not persisted, clients' cursors are the restart point",
+                destination, position);
+    }
+
+    /**
+     * Canal's order: positions of the same source compare by journal file and offset; positions of different
+     * sources (or without a journal) compare by timestamp.
+     */
+    private static boolean isBefore(LogPosition a, LogPosition b) {
+        EntryPosition pa = a.position();
+        EntryPosition pb = b.position();
+        boolean sameSource = a.identity() != null && a.identity().sameSourceAs(b.identity());
+        if (sameSource && pa.hasJournal() && pb.hasJournal()) {
+            return pa.compareJournalTo(pb) < 0;
+        }
+        return timestamp(pa) < timestamp(pb);
+    }
+
+    private static long timestamp(EntryPosition position) {
+        return position.timestamp() == null ? Long.MAX_VALUE : position.timestamp();
+    }
+}

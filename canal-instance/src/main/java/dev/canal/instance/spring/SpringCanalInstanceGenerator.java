@@ -1,0 +1,160 @@
+package dev.canal.instance.spring;
+
+import dev.canal.instance.CanalInstance;
+import dev.canal.instance.spring.InstanceProperties.Source;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.springframework.context.support.GenericXmlApplicationContext;
+import org.springframework.context.support.PropertySourcesPlaceholderConfigurer;
+import org.springframework.core.env.MutablePropertySources;
+import org.springframework.core.env.PropertySource;
+
+/**
+ * Builds a destination's instance from Spring XML (Canal's SpringCanalInstanceGenerator, canal-compat.md 5.1):
+ * the XML named by {@code canal.instance.{destination}.spring.xml}, else {@code canal.instance.global.spring.xml},
+ * else {@code classpath:spring/file-instance.xml}, with {@code ${...}} placeholders resolved from canal.properties
+ * and {@code {confDir}/{destination}/instance.properties} by {@link InstanceProperties}'s rules. The XML sees the
+ * merged, resolved values as the {@code Properties} bean {@value #PROPERTIES_BEAN} (for the typed config
+ * records) and must define the instance as the bean {@value #INSTANCE_BEAN}.
+ *
+ * <p>Every singleton is created when the instance is generated, so invalid values fail here, before anything
+ * starts, with an {@link InstanceConfigException} naming the destination, the key and the file it came from.
+ */
+public final class SpringCanalInstanceGenerator {
+
+    public static final String PROPERTIES_BEAN = "instanceProperties";
+    public static final String INSTANCE_BEAN = "instance";
+    public static final String GLOBAL_SPRING_XML = "canal.instance.global.spring.xml";
+    public static final String DEFAULT_SPRING_XML = "classpath:spring/file-instance.xml";
+    public static final String INSTANCE_FILE = "instance.properties";
+
+    private static final Pattern KEY_IN_MESSAGE = Pattern.compile("canal\\.[\\w.]*\\w");
+
+    private final Source canalProperties;
+    private final Path confDir;
+    private final List<String> additionalXml;
+
+    public SpringCanalInstanceGenerator(Source canalProperties, Path confDir) {
+        this(canalProperties, confDir, List.of());
+    }
+
+    private SpringCanalInstanceGenerator(Source canalProperties, Path confDir, List<String> additionalXml) {
+        this.canalProperties = Objects.requireNonNull(canalProperties, "canalProperties");
+        this.confDir = Objects.requireNonNull(confDir, "confDir");
+        this.additionalXml = List.copyOf(additionalXml);
+    }
+
+    /** A generator that also loads these XML resources after the instance's own, so their beans replace its beans. */
+    public SpringCanalInstanceGenerator withAdditionalXml(String... resources) {
+        List<String> all = new ArrayList<>(additionalXml);
+        all.addAll(List.of(resources));
+        return new SpringCanalInstanceGenerator(canalProperties, confDir, all);
+    }
+
+    public static Path instanceFile(Path confDir, String destination) {
+        return confDir.resolve(destination).resolve(INSTANCE_FILE);
+    }
+
+    /** @throws InstanceConfigException when the destination's files or values are missing or invalid */
+    public CanalInstance generate(String destination) {
+        InstanceProperties properties = InstanceProperties.ofProcess(destination, canalProperties,
+                loadInstanceFile(destination));
+        return new SpringCanalInstance(destination, () -> build(properties));
+    }
+
+    /** The resolved values the destination's instance would see, without building it. */
+    public InstanceProperties properties(String destination) {
+        return InstanceProperties.ofProcess(destination, canalProperties, loadInstanceFile(destination));
+    }
+
+    private Source loadInstanceFile(String destination) {
+        Path file = instanceFile(confDir, destination);
+        if (!Files.isRegularFile(file)) {
+            throw new InstanceConfigException(destination, "missing " + file, null);
+        }
+        Properties values = new Properties();
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            values.load(reader);
+        } catch (IOException | IllegalArgumentException e) {
+            throw new InstanceConfigException(destination, "cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return new Source(file.toString(), values);
+    }
+
+    private SpringCanalInstance.Built build(InstanceProperties properties) {
+        String destination = properties.destination();
+        String xml = springXml(properties);
+        GenericXmlApplicationContext context = new GenericXmlApplicationContext();
+        context.setDisplayName("canal instance " + destination);
+        try {
+            context.getBeanFactory().registerSingleton(PROPERTIES_BEAN, properties.effective());
+            context.addBeanFactoryPostProcessor(placeholderConfigurer(properties));
+            List<String> resources = new ArrayList<>();
+            resources.add(xml);
+            resources.addAll(additionalXml);
+            context.load(resources.toArray(String[]::new));
+            context.refresh();
+            return new SpringCanalInstance.Built(context, context.getBean(INSTANCE_BEAN, CanalInstance.class));
+        } catch (RuntimeException e) {
+            context.close();
+            throw new InstanceConfigException(destination, describe(e, properties, xml), e);
+        }
+    }
+
+    private static String springXml(InstanceProperties properties) {
+        String own = properties.get("canal.instance." + properties.destination() + ".spring.xml");
+        if (own != null) {
+            return own;
+        }
+        String global = properties.get(GLOBAL_SPRING_XML);
+        return global != null ? global : DEFAULT_SPRING_XML;
+    }
+
+    /** Placeholders resolve through {@link InstanceProperties#raw}; Spring resolves nested ones and defaults. */
+    private static PropertySourcesPlaceholderConfigurer placeholderConfigurer(InstanceProperties properties) {
+        MutablePropertySources sources = new MutablePropertySources();
+        sources.addLast(new PropertySource<>("canal instance " + properties.destination(), properties) {
+            @Override
+            public Object getProperty(String name) {
+                return getSource().raw(name);
+            }
+        });
+        PropertySourcesPlaceholderConfigurer configurer = new PropertySourcesPlaceholderConfigurer();
+        configurer.setPropertySources(sources);
+        configurer.setTrimValues(true);
+        configurer.setIgnoreUnresolvablePlaceholders(false);
+        return configurer;
+    }
+
+    /**
+     * The innermost cause's message (Spring wraps it in several bean creation layers), with the file the
+     * offending key came from when the message names a key.
+     */
+    private static String describe(RuntimeException e, InstanceProperties properties, String xml) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String message = root.getMessage() == null ? root.toString() : root.getMessage();
+        String key = namedKey(message);
+        if (key == null) {
+            return "cannot build the instance from " + xml + ": " + message;
+        }
+        return message + " (key " + key + ", " + properties.originOf(key) + ")";
+    }
+
+    /** The first Canal configuration key the message mentions, if any. */
+    private static String namedKey(String message) {
+        Matcher matcher = KEY_IN_MESSAGE.matcher(message);
+        return matcher.find() ? matcher.group() : null;
+    }
+}

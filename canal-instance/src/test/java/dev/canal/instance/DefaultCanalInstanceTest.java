@@ -1,0 +1,125 @@
+package dev.canal.instance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.canal.meta.MemoryMetaManager;
+import dev.canal.meta.MetaManager;
+import dev.canal.parse.EventParser;
+import dev.canal.protocol.ClientIdentity;
+import dev.canal.store.EventStore;
+import dev.canal.store.MemoryEventStore;
+import dev.canal.store.StoreConfig;
+import org.junit.jupiter.api.Test;
+
+class DefaultCanalInstanceTest {
+
+    private final MetaManager meta = new MemoryMetaManager();
+    private final EventStore store = new MemoryEventStore(StoreConfig.itemSize(16));
+
+    @Test
+    void parserStartsAfterMetaAndStoreAndStopsBeforeThem() {
+        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", false);
+        DefaultCanalInstance instance = new DefaultCanalInstance("example", meta, new LogAlarmHandler(), store, parser);
+
+        instance.start();
+        assertThat(instance.isStart()).isTrue();
+        assertThat(parser.isStart()).isTrue();
+        instance.stop();
+
+        assertThat(parser.observations()).containsExactly("start: meta true, store true", "stop: meta true, store true");
+        assertThat(instance.isStart()).isFalse();
+        assertThat(meta.isStart()).isFalse();
+        assertThat(store.isStarted()).isFalse();
+    }
+
+    @Test
+    void failedParserStartStopsWhatStartedAndNamesDestinationAndComponent() {
+        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", true);
+        DefaultCanalInstance instance = new DefaultCanalInstance("orders", meta, new LogAlarmHandler(), store, parser);
+
+        assertThatThrownBy(instance::start)
+                .isInstanceOf(InstanceStartException.class)
+                .hasMessageContaining("destination orders")
+                .hasMessageContaining("event parser")
+                .hasMessageContaining("cannot reach the source database");
+
+        assertThat(instance.isStart()).isFalse();
+        assertThat(meta.isStart()).isFalse();
+        assertThat(store.isStarted()).isFalse();
+    }
+
+    @Test
+    void failedStoreStartNeverStartsTheParser() {
+        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", false);
+        DefaultCanalInstance instance = new DefaultCanalInstance("orders", meta, new LogAlarmHandler(),
+                new FailingStore(store), parser);
+
+        assertThatThrownBy(instance::start)
+                .isInstanceOf(InstanceStartException.class)
+                .hasMessageContaining("event store");
+        assertThat(parser.observations()).isEmpty();
+        assertThat(meta.isStart()).isFalse();
+    }
+
+    @Test
+    void metaManagerAlreadyStartedBySubscribeIsKeptAndStoppedWithTheInstance() {
+        meta.start();
+        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", false);
+        DefaultCanalInstance instance = new DefaultCanalInstance("example", meta, new LogAlarmHandler(), store, parser);
+
+        instance.start();
+        instance.stop();
+
+        assertThat(meta.isStart()).isFalse();
+    }
+
+    @Test
+    void nonEmptyClientFilterReplacesTheParsersWhiteFilter() {
+        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", false);
+        DefaultCanalInstance instance = new DefaultCanalInstance("example", meta, new LogAlarmHandler(), store, parser);
+
+        assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1001, "shop\\..*"))).isTrue();
+        assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1002, ""))).isFalse();
+        assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1003, "  "))).isFalse();
+
+        assertThat(parser.whiteFilters()).containsExactly("shop\\..*");
+    }
+
+    @Test
+    void parserWithoutFilterSupportKeepsItsFilter() {
+        EventParser plain = new EventParser() {
+            private boolean running;
+
+            @Override
+            public void start() {
+                running = true;
+            }
+
+            @Override
+            public void stop() {
+                running = false;
+            }
+
+            @Override
+            public boolean isStart() {
+                return running;
+            }
+        };
+        DefaultCanalInstance instance = new DefaultCanalInstance("example", meta, new LogAlarmHandler(), store, plain);
+
+        assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1001, "shop\\..*"))).isFalse();
+    }
+
+    /** A store whose start fails, as one with an impossible configuration would. */
+    private static final class FailingStore extends ForwardingStore {
+        FailingStore(EventStore delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public void start() {
+            throw new IllegalStateException("no memory for the ring");
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.canal.instance;
+
+import dev.canal.meta.MetaManager;
+import dev.canal.parse.EventParser;
+import dev.canal.store.EventStore;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A parser that reads no MySQL: it records whether the meta manager and the store were running when it was
+ * started and stopped, and the white filters it was handed, so tests can check the instance's ordering.
+ */
+public final class ProbeEventParser implements EventParser, TableFilterReceiver {
+
+    private final MetaManager metaManager;
+    private final EventStore eventStore;
+    private final String label;
+    private final boolean failOnStart;
+    private final List<String> observations = new CopyOnWriteArrayList<>();
+    private final List<String> whiteFilters = new CopyOnWriteArrayList<>();
+    private volatile boolean running;
+
+    public ProbeEventParser(MetaManager metaManager, EventStore eventStore, String label, boolean failOnStart) {
+        this.metaManager = metaManager;
+        this.eventStore = eventStore;
+        this.label = label;
+        this.failOnStart = failOnStart;
+    }
+
+    @Override
+    public void start() {
+        observations.add("start: meta " + metaManager.isStart() + ", store " + eventStore.isStarted());
+        if (failOnStart) {
+            throw new IllegalStateException("cannot reach the source database");
+        }
+        running = true;
+    }
+
+    @Override
+    public void stop() {
+        observations.add("stop: meta " + metaManager.isStart() + ", store " + eventStore.isStarted());
+        running = false;
+    }
+
+    @Override
+    public boolean isStart() {
+        return running;
+    }
+
+    @Override
+    public void replaceWhiteFilter(String regex) {
+        whiteFilters.add(regex);
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public List<String> observations() {
+        return observations;
+    }
+
+    public List<String> whiteFilters() {
+        return whiteFilters;
+    }
+}
