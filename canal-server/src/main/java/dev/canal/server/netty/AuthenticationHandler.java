@@ -1,0 +1,91 @@
+package dev.canal.server.netty;
+
+import dev.canal.protocol.CanalPacket;
+import dev.canal.protocol.CanalPacket.PacketType;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.timeout.IdleStateHandler;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Checks CLIENTAUTHENTICATION against {@code canal.user} / {@code canal.passwd} (canal-compat.md 2.4). A wrong
+ * user or password gets {@code ACK 400 "auth failed for user:<name>"} and the connection stays open for
+ * another try (quirk 6). On success the idle handlers go in, this handler leaves, and the success ACK is
+ * sent (after subscribing, when the auth packet names a destination and client id).
+ *
+ * <p>Unlike Canal, which parses whatever packet comes first as ClientAuth, a packet of another type before
+ * authentication gets an error and the connection is closed: its body would otherwise be read as
+ * credentials. The official client always authenticates first.
+ */
+final class AuthenticationHandler extends SimpleChannelInboundHandler<CanalPacket.Packet> {
+
+    private static final Logger log = LoggerFactory.getLogger(AuthenticationHandler.class);
+    static final int DEFAULT_IDLE_TIMEOUT_MILLIS = 3_600_000;
+
+    private final ServerConfig config;
+    private final ChannelSession session;
+    private final RequestProcessor processor;
+    private final String sessionHandlerName;
+
+    AuthenticationHandler(ServerConfig config, ChannelSession session, RequestProcessor processor,
+            String sessionHandlerName) {
+        this.config = config;
+        this.session = session;
+        this.processor = processor;
+        this.sessionHandlerName = sessionHandlerName;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, CanalPacket.Packet packet) throws Exception {
+        if (packet.getType() != PacketType.CLIENTAUTHENTICATION) {
+            log.warn("closing {}: packet type {} before authentication", ctx.channel(), packet.getType());
+            ctx.writeAndFlush(Packets.error(ctx.alloc(), Packets.ERROR_BAD_REQUEST,
+                    "packet type: " + packet.getType() + " is NOT supported before authentication!"))
+                    .addListener(ChannelFutureListener.CLOSE);
+            return;
+        }
+        CanalPacket.ClientAuth auth = CanalPacket.ClientAuth.parseFrom(packet.getBody());
+        if (!accepts(auth)) {
+            log.warn("authentication of user '{}' from {} failed", auth.getUsername(), ctx.channel().remoteAddress());
+            ctx.writeAndFlush(Packets.error(ctx.alloc(), Packets.ERROR_BAD_REQUEST,
+                    "auth failed for user:" + auth.getUsername()));
+            return;
+        }
+        int readIdle = auth.hasNetReadTimeout() && auth.getNetReadTimeout() > 0
+                ? auth.getNetReadTimeout() : DEFAULT_IDLE_TIMEOUT_MILLIS;
+        int writeIdle = auth.hasNetWriteTimeout() && auth.getNetWriteTimeout() > 0
+                ? auth.getNetWriteTimeout() : DEFAULT_IDLE_TIMEOUT_MILLIS;
+        ctx.pipeline().addBefore(sessionHandlerName, "idle",
+                new IdleStateHandler(readIdle, writeIdle, 0, TimeUnit.MILLISECONDS));
+        ctx.pipeline().addBefore(sessionHandlerName, "idleClose", new IdleCloseHandler());
+        ctx.pipeline().remove(this);
+        if (!auth.getDestination().isEmpty() && !auth.getClientId().isEmpty()) {
+            // may start an instance: not on the event loop, and ahead of every later request of this client
+            session.submit(() -> processor.subscribeAtAuth(session, auth));
+        } else {
+            ctx.writeAndFlush(Packets.success(ctx.alloc()));
+        }
+        log.info("{} authenticated as user '{}'", ctx.channel(), auth.getUsername());
+    }
+
+    /** Canal's decision table (canal-compat.md 2.4). */
+    private boolean accepts(CanalPacket.ClientAuth auth) {
+        if (config.user().isEmpty() && config.passwordHash().isEmpty()) {
+            return true;
+        }
+        if (!config.user().isEmpty() && !config.user().equals(auth.getUsername())) {
+            return false;
+        }
+        byte[] stored = config.passwordDoubleSha1();
+        if (stored == null) {
+            return true;
+        }
+        if (auth.getPassword().isEmpty()) {
+            return false;
+        }
+        return AuthScramble.matches(auth.getPassword().toByteArray(), session.seed(), stored);
+    }
+}

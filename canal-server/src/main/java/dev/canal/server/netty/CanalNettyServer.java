@@ -1,0 +1,190 @@
+package dev.canal.server.netty;
+
+import dev.canal.server.CanalServer;
+import dev.canal.server.metrics.ClientMetrics;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.ServerChannel;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollIoHandler;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.net.InetSocketAddress;
+import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Canal's TCP server (canal-compat.md 2, Canal's CanalServerWithNetty) in front of a {@link CanalServer}.
+ * Per connection the pipeline is: quick-ack re-arming, the 4-byte length frame decoder, packet parsing,
+ * handshake (on connect), authentication, then (after auth) idle handlers and the session handler, and
+ * last a handler that closes the connection on any failure. Requests run on a session pool, never on an
+ * event loop.
+ *
+ * <p>Uses the epoll transport where available (so TCP_QUICKACK can be kept on, see {@link QuickAckHandler}),
+ * NIO otherwise. Sockets have TCP_NODELAY and SO_KEEPALIVE on.
+ */
+public final class CanalNettyServer {
+
+    private static final Logger log = LoggerFactory.getLogger(CanalNettyServer.class);
+    private static final int FRAME_LENGTH_FIELD_OFFSET = 0;
+    private static final long STOP_WAIT_MILLIS = 5000;
+    private static final String SESSION_HANDLER = "session";
+
+    private final ServerConfig config;
+    private final CanalServer server;
+    private final DestinationActivator activator;
+    private final ClientMetrics metrics;
+    private final boolean preferEpoll;
+
+    // guarded by this
+    private EventLoopGroup bossGroup;
+    private EventLoopGroup workerGroup;
+    private ExecutorService sessionPool;
+    private ChannelGroup channels;
+    private Channel serverChannel;
+    private String transport;
+
+    /** Activates destinations by starting them in {@code server} and prefers the epoll transport. */
+    public CanalNettyServer(ServerConfig config, CanalServer server, ClientMetrics metrics) {
+        this(config, server, server::start, metrics, true);
+    }
+
+    /**
+     * @param activator   makes a destination run here before a client subscribes (HA running monitor)
+     * @param preferEpoll false forces the NIO transport
+     */
+    public CanalNettyServer(ServerConfig config, CanalServer server, DestinationActivator activator,
+            ClientMetrics metrics, boolean preferEpoll) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.server = Objects.requireNonNull(server, "server");
+        this.activator = Objects.requireNonNull(activator, "activator");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.preferEpoll = preferEpoll;
+    }
+
+    /**
+     * Binds and starts accepting clients; the embedded server must be started by the caller.
+     *
+     * @throws IllegalStateException naming the address when it cannot be bound
+     */
+    public synchronized void start() {
+        if (serverChannel != null) {
+            throw new IllegalStateException("the TCP server is already started on " + serverChannel.localAddress());
+        }
+        boolean epoll = preferEpoll && Epoll.isAvailable();
+        IoHandlerFactory ioHandlers = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class
+                : NioServerSocketChannel.class;
+        bossGroup = new MultiThreadIoEventLoopGroup(1, daemonThreads("canal-server-boss"), ioHandlers);
+        workerGroup = new MultiThreadIoEventLoopGroup(0, daemonThreads("canal-server-io"), ioHandlers);
+        sessionPool = Executors.newCachedThreadPool(daemonThreads("canal-server-session"));
+        channels = new DefaultChannelGroup("canal-clients", GlobalEventExecutor.INSTANCE);
+        RequestProcessor processor = new RequestProcessor(server, activator, metrics);
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(bossGroup, workerGroup)
+                .channel(channelType)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                        channels.add(channel);
+                        initPipeline(channel, processor);
+                    }
+                });
+        InetSocketAddress address = config.ip().isEmpty() ? new InetSocketAddress(config.port())
+                : new InetSocketAddress(config.ip(), config.port());
+        try {
+            serverChannel = bootstrap.bind(address).syncUninterruptibly().channel();
+        } catch (RuntimeException e) {
+            shutdownExecutors();
+            throw new IllegalStateException("cannot listen on " + address + " (canal.ip / canal.port)", e);
+        }
+        transport = epoll ? "epoll" : "nio";
+        log.info("canal TCP server listening on {} ({} transport)", serverChannel.localAddress(), transport);
+    }
+
+    /** Closes every client connection (waiting up to 5 s), stops listening and releases all threads. */
+    public synchronized void stop() {
+        if (serverChannel == null) {
+            return;
+        }
+        serverChannel.close().syncUninterruptibly();
+        if (!channels.close().awaitUninterruptibly(STOP_WAIT_MILLIS)) {
+            log.warn("some client connections did not close within {} ms", STOP_WAIT_MILLIS);
+        }
+        shutdownExecutors();
+        serverChannel = null;
+        log.info("canal TCP server stopped");
+    }
+
+    public synchronized boolean isStart() {
+        return serverChannel != null;
+    }
+
+    /** The port listened on (the chosen one when configured with port 0). */
+    public synchronized int port() {
+        if (serverChannel == null) {
+            throw new IllegalStateException("the TCP server is not started");
+        }
+        return ((InetSocketAddress) serverChannel.localAddress()).getPort();
+    }
+
+    /** "epoll" or "nio", whichever the running server uses. */
+    public synchronized String transport() {
+        if (serverChannel == null) {
+            throw new IllegalStateException("the TCP server is not started");
+        }
+        return transport;
+    }
+
+    public ClientMetrics metrics() {
+        return metrics;
+    }
+
+    private void initPipeline(SocketChannel channel, RequestProcessor processor) {
+        ChannelSession session = new ChannelSession(channel, sessionPool);
+        ChannelPipeline pipeline = channel.pipeline();
+        pipeline.addLast("quickAck", new QuickAckHandler());
+        pipeline.addLast("frame", new LengthFieldBasedFrameDecoder(config.maxFrameLength(),
+                FRAME_LENGTH_FIELD_OFFSET, Packets.FRAME_HEADER_LENGTH, 0, Packets.FRAME_HEADER_LENGTH, true));
+        pipeline.addLast("packet", new PacketDecoder());
+        pipeline.addLast("handshake", new HandshakeHandler(session));
+        pipeline.addLast("auth", new AuthenticationHandler(config, session, processor, SESSION_HANDLER));
+        pipeline.addLast(SESSION_HANDLER, new SessionHandler(session, processor));
+        pipeline.addLast("failure", new FailureHandler(session));
+    }
+
+    private void shutdownExecutors() {
+        bossGroup.shutdownGracefully(0, STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS).syncUninterruptibly();
+        workerGroup.shutdownGracefully(0, STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS).syncUninterruptibly();
+        sessionPool.shutdownNow(); // interrupts GETs still waiting in a store
+    }
+
+    private static ThreadFactory daemonThreads(String prefix) {
+        AtomicInteger next = new AtomicInteger();
+        return runnable -> {
+            Thread thread = new Thread(runnable, prefix + "-" + next.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

@@ -1,0 +1,126 @@
+package dev.canal.server.netty;
+
+import io.netty.channel.Channel;
+import java.util.ArrayDeque;
+import java.util.concurrent.Executor;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client connection's state beyond Netty's: the handshake seed, and a queue that runs the client's
+ * requests one after another on the shared session pool, off the event loop, so a long-poll GET never
+ * blocks an I/O thread and responses leave in request order.
+ *
+ * <p>A client that sends many requests without reading answers is slowed down rather than buffered: reading
+ * from its socket pauses while {@value #PAUSE_READING_AT} requests wait. When the connection closes, queued
+ * requests are dropped and a GET blocked in the store is interrupted.
+ */
+final class ChannelSession {
+
+    private static final Logger log = LoggerFactory.getLogger(ChannelSession.class);
+    static final int PAUSE_READING_AT = 16;
+
+    private final Channel channel;
+    private final Executor pool;
+    private byte[] seed; // event loop only
+    private final ArrayDeque<Runnable> queue = new ArrayDeque<>(); // guarded by this
+    private boolean draining; // guarded by this
+    private boolean closed; // guarded by this
+    private Thread interruptibleWorker; // guarded by this
+
+    ChannelSession(Channel channel, Executor pool) {
+        this.channel = channel;
+        this.pool = pool;
+    }
+
+    Channel channel() {
+        return channel;
+    }
+
+    void seed(byte[] handshakeSeed) {
+        this.seed = handshakeSeed;
+    }
+
+    byte[] seed() {
+        return seed;
+    }
+
+    /** Queues a request; it runs after every request queued before it. */
+    void submit(Runnable request) {
+        boolean startDrain;
+        int waiting;
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            queue.add(request);
+            waiting = queue.size();
+            startDrain = !draining;
+            draining = true;
+        }
+        if (waiting >= PAUSE_READING_AT) {
+            channel.config().setAutoRead(false);
+        }
+        if (startDrain) {
+            pool.execute(this::drain);
+        }
+    }
+
+    /** Runs a blocking step that a closing connection may interrupt. */
+    <T> T interruptibly(Supplier<T> step) {
+        synchronized (this) {
+            interruptibleWorker = Thread.currentThread();
+        }
+        try {
+            return step.get();
+        } finally {
+            synchronized (this) {
+                interruptibleWorker = null;
+            }
+            // an interrupt aimed at this request must not leak into the pool thread's next task
+            Thread.interrupted();
+        }
+    }
+
+    /** Drops queued requests and interrupts a blocked one; called when the connection closes. */
+    void close() {
+        synchronized (this) {
+            closed = true;
+            queue.clear();
+            if (interruptibleWorker != null) {
+                interruptibleWorker.interrupt();
+            }
+        }
+    }
+
+    private void drain() {
+        while (true) {
+            Runnable next;
+            synchronized (this) {
+                next = closed ? null : queue.poll();
+                if (next == null) {
+                    draining = false;
+                    return;
+                }
+            }
+            try {
+                next.run();
+            } catch (RuntimeException | Error e) {
+                log.error("request of {} failed unexpectedly; closing the connection", channel, e);
+                channel.close();
+            }
+            resumeReadingIfDrained();
+        }
+    }
+
+    private void resumeReadingIfDrained() {
+        boolean resume;
+        synchronized (this) {
+            resume = !closed && queue.size() < PAUSE_READING_AT / 2;
+        }
+        if (resume && !channel.config().isAutoRead()) {
+            channel.config().setAutoRead(true);
+        }
+    }
+}
