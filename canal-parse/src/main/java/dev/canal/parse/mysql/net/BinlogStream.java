@@ -47,6 +47,15 @@ public final class BinlogStream implements Closeable {
         if (ended) {
             return null;
         }
+        try {
+            return readNext();
+        } catch (ConnectionLostException e) {
+            ended = true;
+            throw new ConnectionLostException(e.getMessage() + ", reading the binlog dump from " + start + where(), e);
+        }
+    }
+
+    private byte[] readNext() throws IOException {
         int length = channel.readHeader();
         if (length == 0) {
             throw new MalformedDataException("empty packet in the binlog stream from " + channel.peer() + where());

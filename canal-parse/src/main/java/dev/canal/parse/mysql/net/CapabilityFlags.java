@@ -10,13 +10,12 @@ final class CapabilityFlags {
     static final int SSL = 0x0000_0800;
     static final int TRANSACTIONS = 0x0000_2000;
     static final int SECURE_CONNECTION = 0x0000_8000;
-    static final int MULTI_RESULTS = 0x0002_0000;
     static final int PLUGIN_AUTH = 0x0008_0000;
     static final int PLUGIN_AUTH_LENENC_CLIENT_DATA = 0x0020_0000;
 
     /** What this client asks for (intersected with the server's); no DEPRECATE_EOF, so result sets end in EOF packets. */
     static final int CLIENT_DEFAULT = LONG_PASSWORD | LONG_FLAG | PROTOCOL_41 | TRANSACTIONS | SECURE_CONNECTION
-            | MULTI_RESULTS | PLUGIN_AUTH | PLUGIN_AUTH_LENENC_CLIENT_DATA;
+            | PLUGIN_AUTH | PLUGIN_AUTH_LENENC_CLIENT_DATA;
 
     private CapabilityFlags() {
     }

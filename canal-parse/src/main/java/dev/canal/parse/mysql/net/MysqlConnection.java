@@ -211,6 +211,10 @@ public final class MysqlConnection implements Closeable {
         return channel.socket().getLocalAddress().getHostAddress();
     }
 
+    long soTimeoutMillis() throws IOException {
+        return channel.socket().getSoTimeout();
+    }
+
     int localPort() {
         return channel.socket().getLocalPort();
     }

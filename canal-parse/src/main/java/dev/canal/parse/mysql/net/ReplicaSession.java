@@ -72,6 +72,12 @@ public final class ReplicaSession {
         if (!options.heartbeatPeriod().isZero()) {
             connection.execute("SET @master_heartbeat_period=" + options.heartbeatPeriod().toNanos());
         }
+        long soTimeoutMillis = connection.soTimeoutMillis();
+        if (soTimeoutMillis > 0 && (options.heartbeatPeriod().isZero()
+                || options.heartbeatPeriod().toMillis() >= soTimeoutMillis)) {
+            log.warn("heartbeat period {} is not below the socket timeout of {} ms on {}: an idle binlog stream will "
+                    + "time out", options.heartbeatPeriod(), soTimeoutMillis, connection.address());
+        }
         checksum = BinlogChecksumType.parse(connection.query("select @@global.binlog_checksum").scalar());
         log.debug("replica session on {} ({}) set up; events carry checksum {}", connection.address(),
                 connection.serverVersion(), checksum);

@@ -41,7 +41,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class BinlogStreamIT {
 
     private static final String SCHEMA = "canal_net_it";
-    private static final Duration NO_HEARTBEAT = Duration.ZERO;
+    private static final Duration HEARTBEAT = ReplicaOptions.DEFAULT_HEARTBEAT;
 
     @BeforeAll
     static void createTables(MySqlServer db) {
@@ -54,7 +54,7 @@ class BinlogStreamIT {
 
     @Test
     void dumpFromTheCurrentPositionDeliversNewRowsWithAdvancingPositions(MySqlServer db) throws Exception {
-        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
         BinlogFilePosition start = replica.currentBinlogPosition();
         assertThat(start.file()).isEqualTo(db.currentBinlogPosition().file());
         try (BinlogStream stream = replica.dump(start.file(), start.position())) {
@@ -88,7 +88,7 @@ class BinlogStreamIT {
     @Test
     void dumpOverTlsDeliversEvents(MySqlServer db) throws Exception {
         ConnectionOptions tls = replicationOptions(db).withSsl(SslOptions.of(SslMode.PREFERRED));
-        ReplicaSession replica = replica(tls, NO_HEARTBEAT);
+        ReplicaSession replica = replica(tls, HEARTBEAT);
         assumeTrue(replica.connection().isSecure(), "server offers no TLS");
         BinlogFilePosition start = replica.currentBinlogPosition();
         try (BinlogStream stream = replica.dump(start.file(), start.position())) {
@@ -114,7 +114,7 @@ class BinlogStreamIT {
         assumeFalse(db.isMariaDb(), "MySQL GTIDs");
         assumeTrue("ON".equalsIgnoreCase(db.variable("gtid_mode")), "gtid_mode is off on " + db);
         db.execute("INSERT INTO " + SCHEMA + ".by_gtid VALUES (1, 'before')");
-        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
         MysqlGtidSet executed = MysqlGtidSet.parse(replica.currentBinlogPosition().gtidSet());
         assertThat(executed.isEmpty()).isFalse();
         try (BinlogStream stream = replica.dump(executed)) {
@@ -141,7 +141,7 @@ class BinlogStreamIT {
     void mariadbDumpStartsAfterTheConnectState(MySqlServer db) throws Exception {
         assumeTrue(db.isMariaDb(), "MariaDB GTIDs");
         db.execute("INSERT INTO " + SCHEMA + ".by_mariadb_gtid VALUES (1, 'before')");
-        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
         MariadbGtidList state = MariadbGtidList.parse(replica.currentBinlogPosition().gtidSet());
         assertThat(state.isEmpty()).isFalse();
         try (BinlogStream stream = replica.dump(state)) {
@@ -161,7 +161,7 @@ class BinlogStreamIT {
 
     @Test
     void missingBinlogFileFailsWith1236AndTheServersMessage(MySqlServer db) throws Exception {
-        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
         try (BinlogStream stream = replica.dump("no-such-binlog.000999", 4)) {
             assertThatThrownBy(stream::next).isInstanceOfSatisfying(MysqlServerException.class, e -> {
                 assertThat(e.errorCode()).isEqualTo(MysqlServerException.FATAL_ERROR_READING_BINLOG);
@@ -174,7 +174,7 @@ class BinlogStreamIT {
 
     @Test
     void killingTheDumpThreadFailsTheReaderPromptly(MySqlServer db) throws Exception {
-        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
         BinlogFilePosition start = replica.currentBinlogPosition();
         long threadId = replica.connection().connectionId();
         try (BinlogStream stream = replica.dump(start.file(), start.position())) {
@@ -185,13 +185,14 @@ class BinlogStreamIT {
                     // events written before the kill may still arrive
                 }
             }).isInstanceOfAny(ConnectionLostException.class, MysqlServerException.class)
-                    .hasMessageContaining(db.host() + ":" + db.port()));
+                    .hasMessageContaining(db.host() + ":" + db.port())
+                    .hasMessageContaining("reading the binlog dump from " + start.file()));
         }
     }
 
     @Test
     void closingTheStreamFromAnotherThreadUnblocksTheReader(MySqlServer db) throws Exception {
-        ReplicaSession replica = replica(replicationOptions(db), NO_HEARTBEAT);
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
         BinlogFilePosition start = replica.currentBinlogPosition();
         BinlogStream stream = replica.dump(start.file(), start.position());
         readUntil(stream, e -> type(e) == FORMAT_DESCRIPTION_EVENT);

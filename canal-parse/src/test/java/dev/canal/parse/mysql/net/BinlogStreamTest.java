@@ -115,6 +115,8 @@ class BinlogStreamTest {
         byte[] cut = java.util.Arrays.copyOf(wire, wire.length - 10);
         PacketChannel channel = new PacketChannel(new ByteArrayInputStream(cut), new ByteArrayOutputStream(), "test");
         BinlogStream stream = new BinlogStream(channel, BinlogChecksumType.CRC32, null, "test");
-        assertThatThrownBy(stream::next).isInstanceOf(ConnectionLostException.class);
+        assertThatThrownBy(stream::next).isInstanceOf(ConnectionLostException.class)
+                .hasMessageContaining("closed by the server test, reading the binlog dump from test");
+        assertThat(stream.next()).as("a lost stream stays ended").isNull();
     }
 }
