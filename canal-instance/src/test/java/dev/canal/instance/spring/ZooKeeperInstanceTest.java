@@ -1,0 +1,81 @@
+package dev.canal.instance.spring;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.canal.instance.CanalInstance;
+import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.meta.PeriodMixedMetaManager;
+import dev.canal.protocol.ClientIdentity;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** default-instance.xml against a real ZooKeeper server (curator-test, in this JVM). */
+class ZooKeeperInstanceTest {
+
+    private static TestingServer zooKeeper;
+
+    @TempDir
+    Path conf;
+
+    @BeforeAll
+    static void startZooKeeper() throws Exception {
+        zooKeeper = new TestingServer(true);
+    }
+
+    @AfterAll
+    static void stopZooKeeper() throws Exception {
+        zooKeeper.close();
+    }
+
+    private SpringCanalInstanceGenerator generator(String zkServers) throws Exception {
+        Files.createDirectories(conf.resolve("example"));
+        Files.writeString(conf.resolve("example/instance.properties"), "canal.instance.master.address=127.0.0.1:3306\n");
+        Properties p = new Properties();
+        p.setProperty("canal.instance.global.spring.xml", "classpath:spring/default-instance.xml");
+        p.setProperty("canal.zkServers", zkServers);
+        p.setProperty("canal.zookeeper.flush.period", "100");
+        return new SpringCanalInstanceGenerator(new Source("canal.properties", p), conf)
+                .withAdditionalXml("classpath:probe-parser.xml");
+    }
+
+    @Test
+    void cursorsArePushedToZooKeeperAndTheClientIsClosedOnStop() throws Exception {
+        CanalInstance instance = generator(zooKeeper.getConnectString()).generate("example");
+        assertThat(instance.getMetaManager()).isInstanceOf(PeriodMixedMetaManager.class);
+        instance.start();
+        ClientIdentity client = new ClientIdentity("example", (short) 1001);
+        instance.getMetaManager().subscribe(client);
+        instance.getMetaManager().updateCursor(client, SpringCanalInstanceGeneratorTest.ACKED);
+        instance.stop();
+
+        try (CuratorFramework reader = ZooKeeperClients.connect(zooKeeper.getConnectString(), 10_000)) {
+            byte[] cursor = reader.getData().forPath("/otter/canal/destinations/example/1001/cursor");
+            assertThat(new String(cursor, StandardCharsets.UTF_8)).contains("mysql-bin.000001", "1234");
+        }
+
+        CanalInstance again = generator(zooKeeper.getConnectString()).generate("example");
+        again.start();
+        try {
+            assertThat(again.getMetaManager().getCursor(client)).isEqualTo(SpringCanalInstanceGeneratorTest.ACKED);
+        } finally {
+            again.stop();
+        }
+    }
+
+    @Test
+    void unreachableZooKeeperFailsTheBuildNamingTheKey() {
+        long started = System.nanoTime();
+        assertThatThrownBy(() -> ZooKeeperClients.connect("127.0.0.1:1", 500))
+                .hasMessageContaining("127.0.0.1:1")
+                .hasMessageContaining("canal.zkServers");
+    }
+}
