@@ -32,6 +32,11 @@ public final class ReplicaSession {
     private static final byte COM_BINLOG_DUMP_GTID = 0x1E;
     /** COM_BINLOG_DUMP_GTID flag: the GTID set in the packet decides where to start. */
     private static final int BINLOG_THROUGH_GTID = 0x04;
+    /**
+     * COM_BINLOG_DUMP flag asking MariaDB for ANNOTATE_ROWS events (the statement text before rows events), which
+     * Canal turns into QUERY entries (canal-output.md, "annotate on"). MySQL gives this bit no such meaning.
+     */
+    private static final int BINLOG_SEND_ANNOTATE_ROWS_EVENT = 0x02;
     /** MARIA_SLAVE_CAPABILITY_GTID: the replica understands GTID events (MariaDB 10.0+). */
     private static final int MARIADB_SLAVE_CAPABILITY_GTID = 4;
     private static final long FIRST_EVENT_POSITION = 4;
@@ -171,7 +176,7 @@ public final class ReplicaSession {
         ByteArrayOutputStream out = new ByteArrayOutputStream(11 + name.length);
         out.write(COM_BINLOG_DUMP);
         writeInt(out, position, 4);
-        writeInt(out, 0, 2); // flags: blocking dump, no annotate events
+        writeInt(out, connection.serverVersion().isMariaDb() ? BINLOG_SEND_ANNOTATE_ROWS_EVENT : 0, 2); // blocking
         writeInt(out, options.serverId(), 4);
         out.writeBytes(name);
         connection.sendCommand(out.toByteArray());
