@@ -1,16 +1,19 @@
 package dev.canal.server.netty;
 
+import io.netty.channel.ChannelDuplexHandler;
+import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.epoll.EpollSocketChannel;
 
 /**
  * Keeps TCP_QUICKACK armed on epoll sockets. The official client writes each request's 4-byte length and
  * its body in two writes without TCP_NODELAY, so Nagle holds the body until the length is acknowledged;
- * with Linux's delayed ACK that costs up to 40 ms per request. Linux leaves quick-ack mode on its own, so
- * the option is set again after every read. On NIO this handler does nothing.
+ * with Linux's delayed ACK that costs about 40 ms per request. Linux leaves quick-ack mode on its own (after
+ * reads, and when we answer, since a reply makes the connection look interactive), so the option is set
+ * again after every read and every flush. On NIO this handler does nothing.
  */
-final class QuickAckHandler extends ChannelInboundHandlerAdapter {
+@Sharable
+final class QuickAckHandler extends ChannelDuplexHandler {
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
@@ -25,8 +28,9 @@ final class QuickAckHandler extends ChannelInboundHandlerAdapter {
     }
 
     @Override
-    public boolean isSharable() {
-        return true;
+    public void flush(ChannelHandlerContext ctx) {
+        ctx.flush();
+        arm(ctx);
     }
 
     private static void arm(ChannelHandlerContext ctx) {
