@@ -39,9 +39,10 @@ public final class InstanceProperties {
     private final Map<String, String> systemProperties;
     private final Map<String, String> environment;
 
+    /** @param destination the destination's name, or null for the server-level values of canal.properties */
     public InstanceProperties(String destination, Source canalProperties, Source instanceProperties,
             Map<String, String> systemProperties, Map<String, String> environment) {
-        this.destination = Objects.requireNonNull(destination, "destination");
+        this.destination = destination;
         this.canalProperties = Objects.requireNonNull(canalProperties, "canalProperties");
         this.instanceProperties = Objects.requireNonNull(instanceProperties, "instanceProperties");
         this.systemProperties = Map.copyOf(systemProperties);
@@ -50,9 +51,20 @@ public final class InstanceProperties {
 
     /** Resolution against this JVM's system properties and environment. */
     public static InstanceProperties ofProcess(String destination, Source canalProperties, Source instanceProperties) {
+        return new InstanceProperties(destination, canalProperties, instanceProperties, systemProperties(),
+                System.getenv());
+    }
+
+    /** The server-level values (canal-compat.md 7.1): system property, environment, then canal.properties. */
+    public static InstanceProperties forServer(Source canalProperties) {
+        return new InstanceProperties(null, canalProperties, Source.empty("(no instance file)"), systemProperties(),
+                System.getenv());
+    }
+
+    private static Map<String, String> systemProperties() {
         Map<String, String> system = new java.util.HashMap<>();
         System.getProperties().forEach((k, v) -> system.put(String.valueOf(k), String.valueOf(v)));
-        return new InstanceProperties(destination, canalProperties, instanceProperties, system, System.getenv());
+        return system;
     }
 
     public String destination() {
@@ -61,7 +73,7 @@ public final class InstanceProperties {
 
     /** The value before nested placeholders are resolved, trimmed; null when absent or blank everywhere. */
     public String raw(String key) {
-        if (DESTINATION_KEY.equals(key)) {
+        if (DESTINATION_KEY.equals(key) && destination != null) {
             return destination;
         }
         for (String candidate : new String[] {systemProperties.get(key), environment.get(key),
@@ -96,7 +108,8 @@ public final class InstanceProperties {
         if (nonBlank(canalProperties.values().getProperty(key))) {
             return canalProperties.name();
         }
-        return "set in neither " + instanceProperties.name() + " nor " + canalProperties.name();
+        return destination == null ? "not set in " + canalProperties.name()
+                : "set in neither " + instanceProperties.name() + " nor " + canalProperties.name();
     }
 
     /**
@@ -109,7 +122,9 @@ public final class InstanceProperties {
         instanceProperties.values().stringPropertyNames().forEach(keys::add);
         systemProperties.keySet().stream().filter(k -> k.startsWith("canal.")).forEach(keys::add);
         environment.keySet().stream().filter(k -> k.startsWith("canal.")).forEach(keys::add);
-        keys.add(DESTINATION_KEY);
+        if (destination != null) {
+            keys.add(DESTINATION_KEY);
+        }
         Properties effective = new Properties();
         for (String key : keys) {
             String value = get(key);

@@ -1,0 +1,210 @@
+package dev.canal.deployer;
+
+import dev.canal.instance.CanalInstance;
+import dev.canal.instance.InstanceStartException;
+import dev.canal.instance.spring.InstanceConfigException;
+import dev.canal.instance.spring.InstanceProperties;
+import dev.canal.instance.spring.SpringCanalInstanceGenerator;
+import dev.canal.server.CanalServer;
+import dev.canal.server.EmbeddedCanalServer;
+import dev.canal.server.metrics.ClientMetrics;
+import dev.canal.server.netty.CanalNettyServer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs the server of one process (Canal's CanalController): the embedded server with one instance per
+ * destination, the TCP server in front of it, and the auto scan of the instance folders. Every destination's
+ * configuration is built and validated before anything starts, so an invalid one stops start-up with nothing
+ * left running; an instance whose start fails (its source is down, say) is reported and the others run on.
+ */
+public final class CanalController {
+
+    private static final Logger log = LoggerFactory.getLogger(CanalController.class);
+
+    private final CanalServerConfig config;
+    private final SpringCanalInstanceGenerator generator;
+    private final EmbeddedCanalServer server;
+    private final CanalNettyServer netty;
+    /** Built and validated, not yet taken by the embedded server (lazy ones until their first client). */
+    private final Map<String, CanalInstance> prepared = new ConcurrentHashMap<>();
+    /** Destinations deployed here (started or lazy). */
+    private final Set<String> deployed = ConcurrentHashMap.newKeySet();
+    private InstanceScanner scanner; // guarded by this
+    private boolean running; // guarded by this
+
+    /** @param additionalXml Spring XML loaded after each instance's own, replacing its beans (tests, extensions) */
+    public CanalController(CanalServerConfig config, String... additionalXml) {
+        this.config = config;
+        this.generator = new SpringCanalInstanceGenerator(config.source(), config.confDir())
+                .withAdditionalXml(additionalXml);
+        this.server = new EmbeddedCanalServer(this::instanceFor);
+        this.netty = config.withoutNetty() ? null : new CanalNettyServer(config.tcp(), server, new ClientMetrics());
+    }
+
+    private CanalInstance instanceFor(String destination) {
+        CanalInstance instance = prepared.remove(destination);
+        return instance != null ? instance : generator.generate(destination);
+    }
+
+    /**
+     * @throws ConfigException when a destination folder is missing, a destination's configuration is invalid
+     *     or the TCP port cannot be bound; nothing keeps running then
+     */
+    public synchronized void start() {
+        for (String destination : config.destinations()) {
+            Path file = SpringCanalInstanceGenerator.instanceFile(config.confDir(), destination);
+            if (!Files.isRegularFile(file)) {
+                throw ConfigException.invalid(config.source().name(), CanalServerConfig.DESTINATIONS,
+                        "destination '" + destination + "' has no " + file);
+            }
+        }
+        try {
+            for (String destination : config.destinations()) {
+                prepared.put(destination, generator.generate(destination));
+            }
+        } catch (InstanceConfigException e) {
+            discardPrepared();
+            throw new ConfigException(e.getMessage(), e);
+        }
+        warnUnsupportedKeys();
+        server.start();
+        if (netty != null) {
+            try {
+                netty.start();
+            } catch (RuntimeException e) {
+                server.stop();
+                discardPrepared();
+                throw new ConfigException("cannot start the TCP server (" + config.tcp() + "): " + e.getMessage(), e);
+            }
+        }
+        running = true;
+        for (String destination : config.destinations()) {
+            deployed.add(destination);
+            startUnlessLazy(destination);
+        }
+        if (config.autoScan()) {
+            scanner = new InstanceScanner(config.confDir(), this, Duration.ofSeconds(config.autoScanIntervalSeconds()));
+            scanner.start(config.destinations());
+        }
+        log.info("canal server started: destinations {}, {}", config.destinations(),
+                netty == null ? "no TCP server" : "TCP port " + netty.port());
+    }
+
+    /** Stops scanning, stops accepting clients, then stops every instance (which flushes its meta). */
+    public synchronized void stop() {
+        if (!running) {
+            return;
+        }
+        running = false;
+        if (scanner != null) {
+            scanner.stop();
+        }
+        if (netty != null) {
+            netty.stop();
+        }
+        server.stop();
+        discardPrepared();
+        deployed.clear();
+        log.info("canal server stopped");
+    }
+
+    public synchronized boolean isRunning() {
+        return running;
+    }
+
+    public CanalServer server() {
+        return server;
+    }
+
+    /** The bound TCP port, or -1 without a TCP server. */
+    public int port() {
+        return netty == null ? -1 : netty.port();
+    }
+
+    /** The destinations deployed here, lazy ones included. */
+    public Set<String> deployedDestinations() {
+        return new TreeSet<>(deployed);
+    }
+
+    /** Builds and (unless lazy) starts a new destination. @throws InstanceConfigException on a bad configuration */
+    synchronized void deploy(String destination) {
+        CanalInstance instance = generator.generate(destination);
+        prepared.put(destination, instance);
+        deployed.add(destination);
+        startUnlessLazy(destination);
+    }
+
+    /**
+     * Replaces a running destination with one built from its edited configuration. The new configuration is
+     * built first: when it is invalid the running instance is left as it was and the error is thrown.
+     */
+    synchronized void redeploy(String destination) {
+        CanalInstance replacement = generator.generate(destination);
+        server.stop(destination);
+        CanalInstance stale = prepared.put(destination, replacement);
+        if (stale != null) {
+            stale.stop();
+        }
+        deployed.add(destination);
+        startUnlessLazy(destination);
+    }
+
+    /** Stops a destination whose folder or instance.properties disappeared. */
+    synchronized void undeploy(String destination) {
+        server.stop(destination);
+        CanalInstance unused = prepared.remove(destination);
+        if (unused != null) {
+            unused.stop();
+        }
+        deployed.remove(destination);
+    }
+
+    private void startUnlessLazy(String destination) {
+        if (config.lazy(destination)) {
+            log.info("destination {} is lazy: it starts when a client subscribes", destination);
+            return;
+        }
+        try {
+            server.start(destination);
+        } catch (InstanceStartException e) {
+            log.error("destination {} did not start, the other destinations keep running: {}", destination,
+                    e.getMessage(), e);
+        }
+    }
+
+    private void discardPrepared() {
+        for (String destination : List.copyOf(prepared.keySet())) {
+            CanalInstance instance = prepared.remove(destination);
+            if (instance != null) {
+                instance.stop();
+            }
+        }
+    }
+
+    /** One warning for every key, in canal.properties or an instance file, that nothing here reads. */
+    private void warnUnsupportedKeys() {
+        List<String> keys = new ArrayList<>(config.unsupportedKeys());
+        for (String destination : config.destinations()) {
+            InstanceProperties properties = generator.properties(destination);
+            properties.effective().stringPropertyNames().stream()
+                    .filter(key -> KnownKeys.classify(key) != KnownKeys.Support.IMPLEMENTED)
+                    .filter(key -> !config.unsupportedKeys().contains(key))
+                    .sorted()
+                    .forEach(key -> keys.add(key + " (" + properties.originOf(key) + ")"));
+        }
+        if (!keys.isEmpty()) {
+            log.warn("these configuration keys are not implemented by this server or unknown to Canal, and are "
+                    + "ignored: {}", keys);
+        }
+    }
+}

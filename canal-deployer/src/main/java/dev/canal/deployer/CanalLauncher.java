@@ -1,0 +1,122 @@
+package dev.canal.deployer;
+
+import dev.canal.instance.spring.InstanceProperties.Source;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The process entry point (Canal's CanalLauncher): reads canal.properties from {@code -Dcanal.conf} (a file
+ * path or {@code classpath:...}, default {@code classpath:canal.properties}), starts the server and runs until
+ * SIGTERM / SIGINT, when a shutdown hook stops accepting clients, stops the instances (flushing their meta)
+ * and, should that hang, forces the exit after {@link #SHUTDOWN_TIMEOUT}. Invalid configuration exits with
+ * status 1 and a message naming the file and key.
+ */
+public final class CanalLauncher {
+
+    private static final Logger log = LoggerFactory.getLogger(CanalLauncher.class);
+
+    public static final String CONF_PROPERTY = "canal.conf";
+    public static final String DEFAULT_CONF = "classpath:canal.properties";
+    static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(60);
+    private static final String CLASSPATH_PREFIX = "classpath:";
+
+    private CanalLauncher() {
+    }
+
+    public static void main(String[] args) {
+        CanalController controller;
+        try {
+            controller = start(loadCanalProperties(System.getProperty(CONF_PROPERTY, DEFAULT_CONF)));
+        } catch (ConfigException e) {
+            log.error("canal server not started: {}", e.getMessage(), e);
+            System.err.println("canal server not started: " + e.getMessage());
+            System.exit(1);
+            return;
+        } catch (RuntimeException e) {
+            log.error("canal server not started", e);
+            System.err.println("canal server not started: " + e);
+            System.exit(1);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            stopWithin(controller, SHUTDOWN_TIMEOUT);
+            stopped.countDown();
+        }, "canal-shutdown"));
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** Loads the configuration and starts the server; what main does, minus the process handling. */
+    public static CanalController start(Source canalProperties, String... additionalXml) {
+        CanalServerConfig config = CanalServerConfig.load(canalProperties);
+        log.info("starting canal server from {}", canalProperties.name());
+        CanalController controller = new CanalController(config, additionalXml);
+        controller.start();
+        return controller;
+    }
+
+    /** Stops the server, or halts the JVM when stopping takes longer than the timeout. */
+    static void stopWithin(CanalController controller, Duration timeout) {
+        Thread stopper = new Thread(controller::stop, "canal-stop");
+        stopper.start();
+        try {
+            stopper.join(timeout.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (stopper.isAlive()) {
+            log.error("canal server did not stop within {} s, forcing exit", timeout.toSeconds());
+            Runtime.getRuntime().halt(2);
+        }
+    }
+
+    /** @throws ConfigException naming the location when the file cannot be found or read */
+    public static Source loadCanalProperties(String location) {
+        Properties properties = new Properties();
+        if (location.startsWith(CLASSPATH_PREFIX)) {
+            String resource = location.substring(CLASSPATH_PREFIX.length());
+            try (InputStream in = CanalLauncher.class.getClassLoader().getResourceAsStream(resource)) {
+                if (in == null) {
+                    throw new ConfigException("no " + location + " (set -D" + CONF_PROPERTY + "=<file>)");
+                }
+                load(properties, new InputStreamReader(in, StandardCharsets.UTF_8), location);
+            } catch (IOException e) {
+                throw new ConfigException("cannot read " + location + ": " + e.getMessage(), e);
+            }
+            return new Source(location, properties);
+        }
+        Path file = Path.of(location);
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException("no configuration file " + file.toAbsolutePath() + " (-D" + CONF_PROPERTY + ")");
+        }
+        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            load(properties, reader, location);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+        return new Source(file.toString(), properties);
+    }
+
+    private static void load(Properties properties, Reader reader, String location) throws IOException {
+        try {
+            properties.load(reader);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("malformed " + location + ": " + e.getMessage(), e);
+        }
+    }
+}

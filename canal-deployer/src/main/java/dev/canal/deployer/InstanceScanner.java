@@ -1,0 +1,155 @@
+package dev.canal.deployer;
+
+import dev.canal.instance.spring.SpringCanalInstanceGenerator;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Canal's auto scan (canal-compat.md 7.4): every interval, each folder of the conf dir holding an
+ * instance.properties (the {@code spring} folder aside) is compared with what was last seen. A new folder is
+ * deployed, an edited file redeploys only its destination, a removed folder or file stops its destination.
+ * A broken edit is reported once and leaves the running instance as it was; the next edit is tried again.
+ * Nothing a scan finds ever stops the process.
+ *
+ * <p>Edits are recognised by the file's content rather than its modification time, so two edits within
+ * the file system's time resolution are not missed and touching a file changes nothing.
+ */
+final class InstanceScanner {
+
+    private static final Logger log = LoggerFactory.getLogger(InstanceScanner.class);
+    private static final String SPRING_FOLDER = "spring";
+
+    private final Path confDir;
+    private final CanalController controller;
+    private final Duration interval;
+    /** Content digest of each destination's instance.properties as last acted on; scanner thread only. */
+    private final Map<String, String> seen = new HashMap<>();
+    private ScheduledExecutorService executor;
+
+    InstanceScanner(Path confDir, CanalController controller, Duration interval) {
+        this.confDir = confDir;
+        this.controller = controller;
+        this.interval = interval;
+    }
+
+    /** Starts scanning; the destinations deployed at boot count as seen in their current state. */
+    synchronized void start(List<String> bootDestinations) {
+        for (String destination : bootDestinations) {
+            seen.put(destination, digest(SpringCanalInstanceGenerator.instanceFile(confDir, destination)));
+        }
+        executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "canal-instance-scan");
+            thread.setDaemon(true);
+            return thread;
+        });
+        long millis = interval.toMillis();
+        executor.scheduleWithFixedDelay(this::scanSafely, millis, millis, TimeUnit.MILLISECONDS);
+        log.info("scanning {} for instance changes every {} s", confDir.toAbsolutePath(), interval.toSeconds());
+    }
+
+    synchronized void stop() {
+        if (executor == null) {
+            return;
+        }
+        executor.shutdownNow();
+        try {
+            executor.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        executor = null;
+    }
+
+    private void scanSafely() {
+        try {
+            scan();
+        } catch (RuntimeException e) {
+            log.error("scanning {} failed; trying again in {} s", confDir, interval.toSeconds(), e);
+        }
+    }
+
+    private void scan() {
+        Map<String, Path> present = instanceFiles();
+        for (Map.Entry<String, Path> entry : present.entrySet()) {
+            String destination = entry.getKey();
+            String digest = digest(entry.getValue());
+            String before = seen.get(destination);
+            if (digest == null || digest.equals(before)) {
+                continue;
+            }
+            seen.put(destination, digest);
+            apply(destination, before == null);
+        }
+        for (String destination : List.copyOf(seen.keySet())) {
+            if (!present.containsKey(destination)) {
+                seen.remove(destination);
+                log.info("destination {}: its instance.properties is gone, stopping it", destination);
+                controller.undeploy(destination);
+            }
+        }
+    }
+
+    private void apply(String destination, boolean isNew) {
+        boolean wasDeployed = controller.deployedDestinations().contains(destination);
+        try {
+            if (wasDeployed) {
+                log.info("destination {}: instance.properties changed, restarting it", destination);
+                controller.redeploy(destination);
+            } else {
+                log.info("destination {}: {}, starting it", destination,
+                        isNew ? "new instance folder" : "configuration fixed");
+                controller.deploy(destination);
+            }
+        } catch (RuntimeException e) {
+            log.error("destination {}: the {} configuration is not applied ({}); {}", destination,
+                    isNew ? "new" : "edited", e.getMessage(),
+                    wasDeployed ? "the running instance keeps its previous configuration" : "it is not started");
+        }
+    }
+
+    /** Destination name to its instance.properties. */
+    private Map<String, Path> instanceFiles() {
+        Map<String, Path> files = new HashMap<>();
+        try (Stream<Path> folders = Files.list(confDir)) {
+            for (Path folder : (Iterable<Path>) folders::iterator) {
+                String name = folder.getFileName().toString();
+                if (!Files.isDirectory(folder) || name.equalsIgnoreCase(SPRING_FOLDER)) {
+                    continue;
+                }
+                Path file = folder.resolve(SpringCanalInstanceGenerator.INSTANCE_FILE);
+                if (Files.isRegularFile(file)) {
+                    files.put(name, file);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot list " + confDir, e);
+        }
+        return files;
+    }
+
+    /** The SHA-256 of the file's bytes, or null when it vanished between listing and reading. */
+    private static String digest(Path file) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (IOException e) {
+            return null;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+        }
+    }
+}

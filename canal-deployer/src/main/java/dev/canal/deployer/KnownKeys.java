@@ -1,0 +1,131 @@
+package dev.canal.deployer;
+
+import dev.canal.instance.spring.InstanceMetaConfig;
+import dev.canal.parse.mysql.MysqlParserConfig;
+import dev.canal.store.StoreConfig;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Every configuration key of Canal 1.1.x (canal-compat.md 7.2, 7.3) and whether this server implements it, with
+ * the default it takes when absent (null where Canal has none). Keys we do not implement, and keys Canal does
+ * not know, are named in the one start-up warning rather than silently ignored.
+ */
+final class KnownKeys {
+
+    enum Support { IMPLEMENTED, NOT_IMPLEMENTED, UNKNOWN }
+
+    /** Implemented keys and their defaults when absent. */
+    static final Map<String, String> IMPLEMENTED = new LinkedHashMap<>();
+
+    /** Canal keys read by nothing here yet. */
+    static final List<String> NOT_IMPLEMENTED = List.of(
+            "canal.register.ip", "canal.metrics.pull.port",
+            "canal.admin.manager", "canal.admin.port", "canal.admin.user", "canal.admin.passwd",
+            "canal.admin.register.auto", "canal.admin.register.cluster", "canal.admin.register.name",
+            "canal.instance.global.manager.address", "canal.instance.detecting.heartbeatHaEnable",
+            "canal.instance.filter.druid.ddl", "canal.socketChannel", "canal.instance.multi.stream.on",
+            "canal.instance.enableDruid", "canal.instance.pwdPublicKey");
+
+    /** Families of Canal keys not implemented: MQ producers, Aliyun, the table-meta TSDB, standby source, TLS. */
+    static final List<String> NOT_IMPLEMENTED_PREFIXES = List.of(
+            "canal.mq.", "kafka.", "rocketmq.", "rabbitmq.", "pulsarmq.", "canal.aliyun.", "canal.instance.rds.",
+            "canal.instance.tsdb.", "canal.instance.standby.", "canal.instance.master.sslMode",
+            "canal.instance.master.tlsVersions", "canal.instance.master.trustCertificateKeyStore",
+            "canal.instance.master.clientCertificateKeyStore");
+
+    /** {@code canal.instance.{destination}.lazy / .spring.xml / .mode / .manager.address}. */
+    private static final Pattern PER_DESTINATION =
+            Pattern.compile("canal\\.instance\\.[^.]+\\.(lazy|spring\\.xml|mode|manager\\.address)");
+
+    static {
+        // the -Dcanal.conf file itself and the name Canal gives each instance's XML
+        IMPLEMENTED.put("canal.conf", "classpath:canal.properties");
+        IMPLEMENTED.put("canal.instance.destination", null);
+        // server (CanalServerConfig)
+        IMPLEMENTED.put("canal.ip", "");
+        IMPLEMENTED.put("canal.port", "11111");
+        IMPLEMENTED.put("canal.user", "");
+        IMPLEMENTED.put("canal.passwd", "");
+        IMPLEMENTED.put("canal.zkServers", "");
+        IMPLEMENTED.put(InstanceMetaConfig.ZK_FLUSH_PERIOD, "1000");
+        IMPLEMENTED.put("canal.withoutNetty", "false");
+        IMPLEMENTED.put("canal.serverMode", "tcp");
+        IMPLEMENTED.put(InstanceMetaConfig.FILE_DATA_DIR, InstanceMetaConfig.DEFAULT_FILE_DATA_DIR);
+        IMPLEMENTED.put(InstanceMetaConfig.FILE_FLUSH_PERIOD, "1000");
+        IMPLEMENTED.put("canal.destinations", "");
+        IMPLEMENTED.put("canal.destinations.expr", null);
+        IMPLEMENTED.put("canal.conf.dir", "../conf");
+        IMPLEMENTED.put("canal.auto.scan", "false");
+        IMPLEMENTED.put("canal.auto.scan.interval", "5");
+        IMPLEMENTED.put("canal.instance.global.mode", "spring");
+        IMPLEMENTED.put("canal.instance.global.lazy", "false");
+        IMPLEMENTED.put("canal.instance.global.spring.xml", "classpath:spring/file-instance.xml");
+        // store (StoreConfig)
+        IMPLEMENTED.put(StoreConfig.BUFFER_SIZE_KEY, "16384");
+        IMPLEMENTED.put(StoreConfig.BUFFER_MEM_UNIT_KEY, "1024");
+        IMPLEMENTED.put(StoreConfig.BATCH_MODE_KEY, "MEMSIZE");
+        IMPLEMENTED.put(StoreConfig.RAW_ENTRY_KEY, "true");
+        IMPLEMENTED.put(StoreConfig.DDL_ISOLATION_KEY, "false");
+        // parser (MysqlParserConfig)
+        IMPLEMENTED.put(MysqlParserConfig.MASTER_ADDRESS, null);
+        IMPLEMENTED.put(MysqlParserConfig.MASTER_JOURNAL, null);
+        IMPLEMENTED.put(MysqlParserConfig.MASTER_POSITION, null);
+        IMPLEMENTED.put(MysqlParserConfig.MASTER_TIMESTAMP, null);
+        IMPLEMENTED.put(MysqlParserConfig.MASTER_GTID, null);
+        IMPLEMENTED.put(MysqlParserConfig.DB_USERNAME, "retl");
+        IMPLEMENTED.put(MysqlParserConfig.DB_PASSWORD, "retl");
+        IMPLEMENTED.put(MysqlParserConfig.DEFAULT_DATABASE, "");
+        IMPLEMENTED.put(MysqlParserConfig.CONNECTION_CHARSET, "UTF-8");
+        IMPLEMENTED.put(MysqlParserConfig.SLAVE_ID, "0");
+        IMPLEMENTED.put(MysqlParserConfig.GTID_ON, "false");
+        IMPLEMENTED.put(MysqlParserConfig.RECEIVE_BUFFER, "16384");
+        IMPLEMENTED.put(MysqlParserConfig.SEND_BUFFER, "16384");
+        IMPLEMENTED.put(MysqlParserConfig.SO_TIMEOUT, "30");
+        IMPLEMENTED.put(MysqlParserConfig.DETECTING_ENABLE, "false");
+        IMPLEMENTED.put(MysqlParserConfig.DETECTING_SQL, null);
+        IMPLEMENTED.put(MysqlParserConfig.DETECTING_INTERVAL, "5");
+        IMPLEMENTED.put(MysqlParserConfig.DETECTING_RETRY, "3");
+        IMPLEMENTED.put(MysqlParserConfig.TRANSACTION_SIZE, "1024");
+        IMPLEMENTED.put(MysqlParserConfig.FALLBACK_INTERVAL, "60");
+        IMPLEMENTED.put(MysqlParserConfig.PARALLEL, "true");
+        IMPLEMENTED.put(MysqlParserConfig.PARALLEL_THREADS, null); // 60% of the processors
+        IMPLEMENTED.put(MysqlParserConfig.PARALLEL_BUFFER, "256");
+        IMPLEMENTED.put(MysqlParserConfig.BINLOG_FORMAT, "");
+        IMPLEMENTED.put(MysqlParserConfig.BINLOG_IMAGE, "");
+        IMPLEMENTED.put(MysqlParserConfig.AUTO_RESET_LATEST, "false");
+        // sink filters (canal-compat.md 4.3, 7.5, 7.6)
+        // WIRING POINT (canal-sink): take these names from the sink's filter config record once it lands.
+        IMPLEMENTED.put("canal.instance.filter.regex", ".*\\..*");
+        IMPLEMENTED.put("canal.instance.filter.black.regex", "");
+        IMPLEMENTED.put("canal.instance.filter.field", "");
+        IMPLEMENTED.put("canal.instance.filter.black.field", "");
+        IMPLEMENTED.put("canal.instance.filter.query.dcl", "false");
+        IMPLEMENTED.put("canal.instance.filter.query.dml", "false");
+        IMPLEMENTED.put("canal.instance.filter.query.ddl", "false");
+        IMPLEMENTED.put("canal.instance.filter.table.error", "false");
+        IMPLEMENTED.put("canal.instance.filter.rows", "false");
+        IMPLEMENTED.put("canal.instance.filter.transaction.entry", "false");
+        IMPLEMENTED.put("canal.instance.filter.dml.insert", "false");
+        IMPLEMENTED.put("canal.instance.filter.dml.update", "false");
+        IMPLEMENTED.put("canal.instance.filter.dml.delete", "false");
+    }
+
+    private KnownKeys() {
+    }
+
+    static Support classify(String key) {
+        if (IMPLEMENTED.containsKey(key)) {
+            return Support.IMPLEMENTED;
+        }
+        if (NOT_IMPLEMENTED.contains(key) || NOT_IMPLEMENTED_PREFIXES.stream().anyMatch(key::startsWith)) {
+            return Support.NOT_IMPLEMENTED;
+        }
+        if (PER_DESTINATION.matcher(key).matches()) {
+            return key.endsWith(".manager.address") ? Support.NOT_IMPLEMENTED : Support.IMPLEMENTED;
+        }
+        return Support.UNKNOWN;
+    }
+}

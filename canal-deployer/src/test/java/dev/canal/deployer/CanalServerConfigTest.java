@@ -1,0 +1,121 @@
+package dev.canal.deployer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.canal.instance.spring.InstanceProperties.Source;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+
+class CanalServerConfigTest {
+
+    private static final String FILE = "/etc/canal/canal.properties";
+
+    static Source source(String... keyValues) {
+        Properties p = new Properties();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            p.setProperty(keyValues[i], keyValues[i + 1]);
+        }
+        return new Source(FILE, p);
+    }
+
+    @Test
+    void absentKeysTakeCanalsDefaults() {
+        CanalServerConfig config = CanalServerConfig.load(source());
+
+        assertThat(config.tcp().port()).isEqualTo(11111);
+        assertThat(config.tcp().ip()).isEmpty();
+        assertThat(config.serverMode()).isEqualTo(ServerMode.TCP);
+        assertThat(config.withoutNetty()).isFalse();
+        assertThat(config.zkServers()).isEmpty();
+        assertThat(config.meta().fileDataDir()).isEqualTo(Path.of("../conf"));
+        assertThat(config.meta().fileFlushPeriodMillis()).isEqualTo(1000);
+        assertThat(config.meta().zooKeeperFlushPeriodMillis()).isEqualTo(1000);
+        assertThat(config.destinations()).isEmpty();
+        assertThat(config.confDir()).isEqualTo(Path.of("../conf"));
+        assertThat(config.autoScan()).isFalse();
+        assertThat(config.autoScanIntervalSeconds()).isEqualTo(5);
+        assertThat(config.globalLazy()).isFalse();
+        assertThat(config.globalSpringXml()).isEqualTo("classpath:spring/file-instance.xml");
+    }
+
+    @Test
+    void dataDirFollowsTheConfDirThroughItsPlaceholder() {
+        CanalServerConfig config = CanalServerConfig.load(source(
+                "canal.conf.dir", "/srv/canal/conf", "canal.file.data.dir", "${canal.conf.dir}"));
+
+        assertThat(config.meta().fileDataDir()).isEqualTo(Path.of("/srv/canal/conf"));
+    }
+
+    @ParameterizedTest(name = "{0}={1}")
+    @CsvSource(delimiter = '|', value = {
+        "canal.port|eleven|canal.port",
+        "canal.port|70000|canal.port",
+        "canal.auto.scan|yes|canal.auto.scan",
+        "canal.auto.scan.interval|0|canal.auto.scan.interval",
+        "canal.auto.scan.interval|5s|canal.auto.scan.interval",
+        "canal.withoutNetty|1|canal.withoutNetty",
+        "canal.instance.global.lazy|maybe|canal.instance.global.lazy",
+        "canal.file.flush.period|-1|canal.file.flush.period",
+        "canal.zookeeper.flush.period|soon|canal.zookeeper.flush.period",
+        "canal.serverMode|carrier-pigeon|canal.serverMode",
+        "canal.serverMode|kafka|canal.serverMode",
+        "canal.instance.global.mode|manager|canal.instance.global.mode",
+        "canal.admin.manager|127.0.0.1:8089|canal.admin.manager",
+        "canal.destinations.expr|example{3-1}|canal.destinations.expr",
+        "canal.destinations.expr|example|canal.destinations.expr",
+        "canal.destinations|a,../b|canal.destinations",
+        "canal.passwd|not-a-hash|canal.passwd",
+    })
+    void invalidValueStopsStartUpNamingFileAndKey(String key, String value, String namedKey) {
+        assertThatThrownBy(() -> CanalServerConfig.load(source(key, value)))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining(FILE)
+                .hasMessageContaining("key " + namedKey);
+    }
+
+    @Test
+    void perDestinationLazyBeatsTheGlobalOneAndIsValidated() {
+        CanalServerConfig config = CanalServerConfig.load(source("canal.destinations", "a,b",
+                "canal.instance.global.lazy", "true", "canal.instance.b.lazy", "false"));
+        assertThat(config.lazy("a")).isTrue();
+        assertThat(config.lazy("b")).isFalse();
+
+        assertThatThrownBy(() -> CanalServerConfig.load(source("canal.destinations", "a", "canal.instance.a.lazy", "sometimes")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("key canal.instance.a.lazy");
+    }
+
+    @Test
+    void destinationsAreTrimmedAndDeduplicated() {
+        assertThat(CanalServerConfig.load(source("canal.destinations", " a, b,,a ,c ")).destinations())
+                .containsExactly("a", "b", "c");
+    }
+
+    @Test
+    void destinationsExprExpandsItsRangeAndWinsOverTheList() {
+        CanalServerConfig config = CanalServerConfig.load(source(
+                "canal.destinations", "example", "canal.destinations.expr", "shard{1-3},orders{9-10}"));
+
+        assertThat(config.destinations()).containsExactly("shard1", "shard2", "shard3", "orders9", "orders10");
+    }
+
+    @Test
+    void unsupportedKeysAreThoseNotImplementedAndThoseCanalDoesNotKnow() {
+        CanalServerConfig config = CanalServerConfig.load(source(
+                "canal.port", "11111",
+                "canal.admin.port", "11110",
+                "kafka.bootstrap.servers", "127.0.0.1:9092",
+                "canal.instance.tsdb.enable", "true",
+                "canal.prot", "11111",
+                "canal.instance.memory.buffer.size", "1024",
+                "canal.instance.example.spring.xml", "classpath:spring/memory-instance.xml",
+                "canal.register.ip", "   "));
+
+        assertThat(config.unsupportedKeys())
+                .containsExactly("canal.admin.port", "canal.instance.tsdb.enable", "canal.prot", "kafka.bootstrap.servers");
+    }
+}
