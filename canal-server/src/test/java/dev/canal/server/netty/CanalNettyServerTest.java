@@ -227,6 +227,24 @@ class CanalNettyServerTest {
     }
 
     @Test
+    void disconnectingDuringALongPollReleasesTheInstanceForOtherClients() throws Exception {
+        server = RunningServer.open();
+        try (WireClient leaving = WireClient.authenticated(server.port())) {
+            leaving.subscribe(DESTINATION, "1001", "");
+            leaving.readAck();
+            leaving.get(DESTINATION, 3, 0); // waits forever, holding the destination's get lock
+            await().until(CanalNettyServerTest::aSessionThreadWaitsInTheStore);
+        }
+        try (WireClient next = WireClient.authenticated(server.port())) {
+            next.subscribe(DESTINATION, "1001", "");
+            next.readAck();
+            next.get(DESTINATION, 3, -1);
+
+            assertThat(next.readMessages().getBatchId()).isEqualTo(-1);
+        }
+    }
+
+    @Test
     void pipelinedRequestsAreAnsweredInRequestOrder() throws Exception {
         server = RunningServer.open();
         try (WireClient client = WireClient.authenticated(server.port())) {
@@ -311,6 +329,14 @@ class CanalNettyServerTest {
 
             assertThat(client.closedByServer()).isTrue();
         }
+    }
+
+    private static boolean aSessionThreadWaitsInTheStore() {
+        return Thread.getAllStackTraces().entrySet().stream()
+                .filter(thread -> thread.getKey().getName().startsWith("canal-server-session"))
+                .anyMatch(thread -> java.util.Arrays.stream(thread.getValue()).anyMatch(frame ->
+                        frame.getClassName().equals("dev.canal.store.MemoryEventStore")
+                                && frame.getMethodName().equals("get")));
     }
 
     private static ByteString auth(String user, String token) {

@@ -195,6 +195,24 @@ class OfficialClientIT {
                 .hasStackTraceContaining("should subscribe first");
     }
 
+    /** Quirk 11 of canal-compat.md: the rollback-on-connect error is read as the SUBSCRIPTION reply. */
+    @Test
+    void firstSubscribeToADestinationNotYetStartedFailsLikeCanalAndStartsIt() {
+        server = RunningServer.open();
+        server.embedded.stop(DESTINATION);
+        CanalConnector first = connect("", "");
+
+        assertThatThrownBy(first::subscribe)
+                .isInstanceOf(CanalClientException.class)
+                .hasStackTraceContaining("destination:example should start first");
+        first.disconnect();
+
+        assertThat(server.embedded.isStart(DESTINATION)).isTrue();
+        connector = connect("", "");
+        connector.subscribe();
+        assertThat(connector.getWithoutAck(10).getId()).isEqualTo(-1);
+    }
+
     @Test
     void restartWithFileMetaResumesFromTheAckedCursor(@TempDir Path metaDir) {
         List<dev.canal.protocol.CanalEntry.Entry> first = TestEntries.transaction(100, 2); // 100..103
