@@ -1,0 +1,156 @@
+package dev.canal.connector.kafka;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The Kafka producer settings of MQ mode (canal-compat.md 7.2, {@code kafka.*}): every {@code kafka.X} key is
+ * passed to the producer as {@code X}, over Canal's shipped defaults; the legacy {@code canal.mq.servers}-style
+ * keys are copied onto their new names when the new one is absent. Delivery guarantees are not negotiable:
+ * {@code acks=all}, {@code enable.idempotence=true} and, as Canal forces it, one request in flight per
+ * connection, so that a retried send can never overtake a later one.
+ *
+ * @param producerProperties what the Kafka producer is built from
+ */
+public record KafkaProducerConfig(Map<String, String> producerProperties) {
+
+    private static final Logger log = LoggerFactory.getLogger(KafkaProducerConfig.class);
+    public static final String PREFIX = "kafka.";
+    private static final String KERBEROS_PREFIX = "kafka.kerberos.";
+    public static final String KERBEROS_ENABLE = "kafka.kerberos.enable";
+    public static final String KERBEROS_KRB5_FILE = "kafka.kerberos.krb5.file";
+    public static final String KERBEROS_JAAS_FILE = "kafka.kerberos.jaas.file";
+
+    /** Canal's shipped {@code kafka.*} values (7.2). */
+    private static final Map<String, String> CANAL_DEFAULTS = Map.of(
+            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9092",
+            ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
+            ProducerConfig.BATCH_SIZE_CONFIG, "16384",
+            ProducerConfig.LINGER_MS_CONFIG, "1",
+            ProducerConfig.MAX_REQUEST_SIZE_CONFIG, "1048576",
+            ProducerConfig.BUFFER_MEMORY_CONFIG, "33554432");
+
+    /** Legacy (≤1.1.4) keys and the producer setting each one means. */
+    private static final Map<String, String> LEGACY_KEYS = Map.of(
+            "canal.mq.servers", ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            "canal.mq.acks", ProducerConfig.ACKS_CONFIG,
+            "canal.mq.compressionType", ProducerConfig.COMPRESSION_TYPE_CONFIG,
+            "canal.mq.retries", ProducerConfig.RETRIES_CONFIG,
+            "canal.mq.batchSize", ProducerConfig.BATCH_SIZE_CONFIG,
+            "canal.mq.lingerMs", ProducerConfig.LINGER_MS_CONFIG,
+            "canal.mq.maxRequestSize", ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+            "canal.mq.bufferMemory", ProducerConfig.BUFFER_MEMORY_CONFIG);
+
+    public KafkaProducerConfig {
+        producerProperties = Map.copyOf(producerProperties);
+    }
+
+    /**
+     * Reads the {@code kafka.*} keys (blank values count as missing) and applies the forced settings; fails
+     * naming the key when a setting contradicts the delivery guarantees.
+     */
+    public static KafkaProducerConfig from(Properties properties) {
+        Map<String, String> settings = new LinkedHashMap<>(CANAL_DEFAULTS);
+        LEGACY_KEYS.forEach((legacy, name) -> {
+            String value = value(properties, legacy);
+            if (value != null && value(properties, PREFIX + name) == null) {
+                settings.put(name, value);
+            }
+        });
+        for (String key : properties.stringPropertyNames()) {
+            String value = value(properties, key);
+            if (key.startsWith(PREFIX) && !key.startsWith(KERBEROS_PREFIX) && value != null) {
+                settings.put(key.substring(PREFIX.length()), value);
+            }
+        }
+        requireAcksAll(settings);
+        requireIdempotence(settings);
+        forceOneInFlight(settings);
+        dropZeroRetries(settings);
+        settings.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        settings.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        if (Boolean.parseBoolean(value(properties, KERBEROS_ENABLE))) {
+            settings.put("security.protocol", "SASL_PLAINTEXT");
+            settings.put("sasl.kerberos.service.name", "kafka");
+        }
+        return new KafkaProducerConfig(settings);
+    }
+
+    /**
+     * Canal's Kerberos switch sets two JVM-wide properties for the JAAS login; done at producer start, not
+     * while reading the configuration.
+     */
+    public static void applyKerberosSystemProperties(Properties properties) {
+        if (Boolean.parseBoolean(value(properties, KERBEROS_ENABLE))) {
+            String krb5 = valueOr(properties, KERBEROS_KRB5_FILE, "../conf/kerberos/krb5.conf");
+            String jaas = valueOr(properties, KERBEROS_JAAS_FILE, "../conf/kerberos/jaas.conf");
+            System.setProperty("java.security.krb5.conf", krb5);
+            System.setProperty("java.security.auth.login.config", jaas);
+            System.setProperty("javax.security.auth.useSubjectCredsOnly", "false");
+            log.info("Kafka producer uses Kerberos: krb5 {} jaas {}", krb5, jaas);
+        }
+    }
+
+    public String bootstrapServers() {
+        return producerProperties.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG);
+    }
+
+    public Properties toProperties() {
+        Properties p = new Properties();
+        p.putAll(producerProperties);
+        return p;
+    }
+
+    private static void requireAcksAll(Map<String, String> settings) {
+        String acks = settings.getOrDefault(ProducerConfig.ACKS_CONFIG, "all").toLowerCase(Locale.ROOT);
+        if (!acks.equals("all") && !acks.equals("-1")) {
+            throw new IllegalArgumentException("invalid value '" + acks + "' for " + PREFIX + ProducerConfig.ACKS_CONFIG
+                    + ": MQ mode acks a batch only once every replica has it, so it must be all (or -1)");
+        }
+        settings.put(ProducerConfig.ACKS_CONFIG, "all");
+    }
+
+    private static void requireIdempotence(Map<String, String> settings) {
+        String idempotence = settings.getOrDefault(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        if (!idempotence.equalsIgnoreCase("true")) {
+            throw new IllegalArgumentException("invalid value '" + idempotence + "' for " + PREFIX
+                    + ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG
+                    + ": must be true, or a retried send could duplicate or reorder records of a partition");
+        }
+        settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+    }
+
+    private static void forceOneInFlight(Map<String, String> settings) {
+        String inFlight = settings.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, "1");
+        if (inFlight != null && !inFlight.equals("1")) {
+            log.warn("{}{}={} replaced by 1, as Canal does: batches are sent strictly in order", PREFIX,
+                    ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, inFlight);
+        }
+    }
+
+    /** Canal ships {@code retries=0}, which the idempotent producer refuses; its own default retries instead. */
+    private static void dropZeroRetries(Map<String, String> settings) {
+        String retries = settings.get(ProducerConfig.RETRIES_CONFIG);
+        if (retries != null && retries.equals("0")) {
+            settings.remove(ProducerConfig.RETRIES_CONFIG);
+            log.warn("{}{}=0 ignored: the idempotent producer retries until delivery.timeout.ms; a batch that still"
+                    + " fails is rolled back and sent again", PREFIX, ProducerConfig.RETRIES_CONFIG);
+        }
+    }
+
+    private static String value(Properties properties, String key) {
+        String value = properties.getProperty(key);
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    private static String valueOr(Properties properties, String key, String defaultValue) {
+        String value = value(properties, key);
+        return value == null ? defaultValue : value;
+    }
+}

@@ -1,0 +1,15 @@
+package dev.canal.connector.mq;
+
+import java.util.Arrays;
+import java.util.List;
+
+/** Splits a rule setting into its items: separated by {@code ,} or {@code ;}, blanks dropped (8.4, 8.5). */
+final class Items {
+
+    private Items() {
+    }
+
+    static List<String> split(String setting) {
+        return Arrays.stream(setting.split("[,;]")).map(String::trim).filter(s -> !s.isEmpty()).toList();
+    }
+}
