@@ -6,7 +6,6 @@ import dev.canal.parse.EventParser;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.store.Event;
-import dev.canal.store.EventStore;
 import dev.canal.store.MemoryEventStore;
 import dev.canal.store.StoreConfig;
 import java.util.ArrayList;
@@ -91,9 +90,5 @@ public final class TestInstance implements CanalInstance {
     @Override
     public boolean isStart() {
         return running;
-    }
-
-    EventStore store() {
-        return store;
     }
 }

@@ -15,12 +15,14 @@ import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Serves one authenticated request on a session thread (canal-compat.md 2.5): SUBSCRIPTION, UNSUBSCRIPTION,
  * GET, CLIENTACK and CLIENTROLLBACK through the {@link CanalServer}, with Canal's replies and error codes.
  * Nothing is sent for a successful CLIENTACK or CLIENTROLLBACK, because the official client never reads
- * one (quirk 1). No error closes the connection.
+ * one (quirk 1). No error closes the connection. Log lines carry the request's destination (MDC key
+ * {@code destination}).
  */
 final class RequestProcessor {
 
@@ -31,6 +33,7 @@ final class RequestProcessor {
     private static final long EMPTY_BATCH_ID = Message.EMPTY_BATCH_ID;
     private static final long ROLLBACK_ALL = 0L;
     private static final TimeUnit[] UNITS_BY_ORDINAL = TimeUnit.values();
+    private static final String MDC_DESTINATION = "destination";
 
     private final CanalServer server;
     private final DestinationActivator activator;
@@ -66,6 +69,7 @@ final class RequestProcessor {
             if (destination != null) {
                 metrics.of(destination).latency(System.nanoTime() - started);
             }
+            MDC.remove(MDC_DESTINATION);
         }
     }
 
@@ -80,6 +84,7 @@ final class RequestProcessor {
     }
 
     private String subscription(ChannelSession session, CanalPacket.Sub sub) {
+        MDC.put(MDC_DESTINATION, sub.getDestination());
         if (missingIdentity(sub.getDestination(), sub.getClientId())) {
             return missingIdentityError(session, sub.getDestination(), "Sub", sub);
         }
@@ -97,6 +102,7 @@ final class RequestProcessor {
     }
 
     private String unsubscription(ChannelSession session, CanalPacket.Unsub unsub) {
+        MDC.put(MDC_DESTINATION, unsub.getDestination());
         if (missingIdentity(unsub.getDestination(), unsub.getClientId())) {
             return missingIdentityError(session, unsub.getDestination(), "Unsub", unsub);
         }
@@ -107,6 +113,7 @@ final class RequestProcessor {
     }
 
     private String get(ChannelSession session, CanalPacket.Get get) {
+        MDC.put(MDC_DESTINATION, get.getDestination());
         if (missingIdentity(get.getDestination(), get.getClientId())) {
             return missingIdentityError(session, get.getDestination(), "Get", get);
         }
@@ -130,6 +137,7 @@ final class RequestProcessor {
     }
 
     private String clientAck(ChannelSession session, CanalPacket.ClientAck ack) {
+        MDC.put(MDC_DESTINATION, ack.getDestination());
         if (missingIdentity(ack.getDestination(), ack.getClientId())) {
             return missingIdentityError(session, ack.getDestination(), "Ack", ack);
         }
@@ -146,6 +154,7 @@ final class RequestProcessor {
     }
 
     private String clientRollback(ChannelSession session, CanalPacket.ClientRollback rollback) {
+        MDC.put(MDC_DESTINATION, rollback.getDestination());
         if (missingIdentity(rollback.getDestination(), rollback.getClientId())) {
             return missingIdentityError(session, rollback.getDestination(), "Rollback", rollback);
         }
