@@ -1,6 +1,7 @@
 package dev.canal.parse.convert;
 
 import dev.canal.parse.meta.ColumnMeta;
+import dev.canal.parse.mysql.column.TimestampValue;
 import dev.canal.protocol.CanalEntry;
 import java.math.BigDecimal;
 import java.nio.charset.Charset;
@@ -27,15 +28,6 @@ public final class ColumnRenderer {
 
     public ColumnRenderer(ZoneId zone) {
         this.zone = zone;
-    }
-
-    /** The instant and precision of a TIMESTAMP value, rendered in the JVM's zone as Canal does. */
-    public interface TimestampValue {
-        long epochSeconds();
-
-        int micros();
-
-        int fsp();
     }
 
     /** Sets sqlType, isNull and value on the column builder. */

@@ -1,5 +1,7 @@
 package dev.canal.parse.mysql;
 
+import dev.canal.parse.mysql.net.NetworkOptions;
+import dev.canal.parse.mysql.net.SslOptions;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.Arrays;
 import java.util.Locale;
@@ -21,9 +23,8 @@ public record MysqlParserConfig(
         long slaveId,
         StartPosition start,
         boolean gtidMode,
-        int receiveBufferSize,
-        int sendBufferSize,
-        int soTimeoutSeconds,
+        NetworkOptions network,
+        SslOptions ssl,
         boolean detectingEnable,
         String detectingSql,
         int detectingIntervalSeconds,
@@ -48,9 +49,8 @@ public record MysqlParserConfig(
     public static final String CONNECTION_CHARSET = "canal.instance.connectionCharset";
     public static final String SLAVE_ID = "canal.instance.mysql.slaveId";
     public static final String GTID_ON = "canal.instance.gtidon";
-    public static final String RECEIVE_BUFFER = "canal.instance.network.receiveBufferSize";
-    public static final String SEND_BUFFER = "canal.instance.network.sendBufferSize";
-    public static final String SO_TIMEOUT = "canal.instance.network.soTimeout";
+    /** Prefix of the source's TLS keys ({@code canal.instance.master.sslMode} and friends). */
+    public static final String MASTER_SSL_PREFIX = "canal.instance.master.";
     public static final String DETECTING_ENABLE = "canal.instance.detecting.enable";
     public static final String DETECTING_SQL = "canal.instance.detecting.sql";
     public static final String DETECTING_INTERVAL = "canal.instance.detecting.interval.time";
@@ -106,7 +106,8 @@ public record MysqlParserConfig(
                 new StartPosition(p.string(MASTER_JOURNAL, null), p.optionalLong(MASTER_POSITION),
                         p.optionalLong(MASTER_TIMESTAMP), p.string(MASTER_GTID, null)),
                 p.bool(GTID_ON, false),
-                p.integer(RECEIVE_BUFFER, 16384), p.integer(SEND_BUFFER, 16384), p.integer(SO_TIMEOUT, 30),
+                NetworkOptions.fromProperties(properties),
+                SslOptions.fromProperties(properties, MASTER_SSL_PREFIX),
                 p.bool(DETECTING_ENABLE, false), p.string(DETECTING_SQL, null),
                 p.integer(DETECTING_INTERVAL, 5), p.integer(DETECTING_RETRY, 3),
                 p.integer(TRANSACTION_SIZE, 1024),

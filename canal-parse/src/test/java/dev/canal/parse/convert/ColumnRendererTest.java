@@ -3,6 +3,7 @@ package dev.canal.parse.convert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.canal.parse.meta.ColumnMeta;
+import dev.canal.parse.mysql.column.TimestampValue;
 import dev.canal.protocol.CanalEntry;
 import java.math.BigDecimal;
 import java.nio.charset.Charset;
@@ -32,7 +33,8 @@ class ColumnRendererTest {
         return Arguments.of(meta.dataType() + (meta.unsigned() ? " unsigned" : "") + " " + text, meta, value, text, sqlType);
     }
 
-    private record Ts(long epochSeconds, int micros, int fsp) implements ColumnRenderer.TimestampValue {
+    private static TimestampValue ts(long epochSeconds, int micros, int fsp) {
+        return new TimestampValue(epochSeconds, micros, fsp);
     }
 
     static Stream<Arguments> cases() {
@@ -61,9 +63,9 @@ class ColumnRendererTest {
                 c(col("date", false), "0000-00-00", "0000-00-00", Types.DATE),
                 c(col("time", false), "-838:59:59", "-838:59:59", Types.TIME),
                 c(col("datetime", false), "9999-12-31 23:59:59.999999", "9999-12-31 23:59:59.999999", Types.TIMESTAMP),
-                c(col("timestamp", false), new Ts(0, 0, 0), "0000-00-00 00:00:00", Types.TIMESTAMP),
-                c(col("timestamp", false), new Ts(0, 0, 6), "0000-00-00 00:00:00.000000", Types.TIMESTAMP),
-                c(col("timestamp", false), new Ts(1_700_000_000L, 120_000, 3), "2023-11-14 22:13:20.120", Types.TIMESTAMP),
+                c(col("timestamp", false), ts(0, 0, 0), "0000-00-00 00:00:00", Types.TIMESTAMP),
+                c(col("timestamp", false), ts(0, 0, 6), "0000-00-00 00:00:00.000000", Types.TIMESTAMP),
+                c(col("timestamp", false), ts(1_700_000_000L, 120_000, 3), "2023-11-14 22:13:20.120", Types.TIMESTAMP),
                 c(col("enum", false), 5, "5", Types.INTEGER),
                 c(col("set", false), 769L, "769", Types.BIT),
                 c(text("varchar", StandardCharsets.UTF_8), "😀 中文".getBytes(StandardCharsets.UTF_8), "😀 中文", Types.VARCHAR),
@@ -113,7 +115,7 @@ class ColumnRendererTest {
     void timestampsAreRenderedInTheConfiguredZone() {
         ColumnRenderer shanghai = new ColumnRenderer(ZoneId.of("Asia/Shanghai"));
         CanalEntry.Column.Builder column = CanalEntry.Column.newBuilder();
-        shanghai.render(col("timestamp", false), new Ts(0, 1, 6), column);
+        shanghai.render(col("timestamp", false), ts(0, 1, 6), column);
         assertThat(column.getValue()).isEqualTo("1970-01-01 08:00:00.000001");
     }
 }

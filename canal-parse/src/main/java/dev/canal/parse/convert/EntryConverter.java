@@ -1,0 +1,290 @@
+package dev.canal.parse.convert;
+
+import dev.canal.parse.meta.ColumnMeta;
+import dev.canal.parse.meta.TableMeta;
+import dev.canal.parse.meta.TableMetaException;
+import dev.canal.parse.meta.TableMetaSource;
+import dev.canal.parse.mysql.event.AnnotateRowsEvent;
+import dev.canal.parse.mysql.event.BinlogEvent;
+import dev.canal.parse.mysql.event.GtidEvent;
+import dev.canal.parse.mysql.event.QueryEvent;
+import dev.canal.parse.mysql.event.RowChange;
+import dev.canal.parse.mysql.event.RowsDecoder;
+import dev.canal.parse.mysql.event.RowsEvent;
+import dev.canal.parse.mysql.event.RowsQueryEvent;
+import dev.canal.parse.mysql.event.TableMapEvent;
+import dev.canal.parse.mysql.event.XidEvent;
+import dev.canal.protocol.CanalEntry;
+import dev.canal.sink.filter.ColumnFilter;
+import dev.canal.sink.filter.SinkFilterConfig;
+import dev.canal.protocol.CanalEntry.EntryType;
+import dev.canal.protocol.CanalEntry.EventType;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns decoded binlog events into the entries a Canal client receives (canal-compat.md Appendix A): BEGIN and
+ * COMMIT/XID become TRANSACTIONBEGIN/TRANSACTIONEND, rows events become ROWDATA with rendered columns, DDL and
+ * statement DML become ROWDATA carrying their SQL. Filtered tables and switched-off kinds produce nothing.
+ *
+ * <p>Binlog-order thread only: it follows GTIDs and invalidates table meta on DDL.
+ */
+public final class EntryConverter {
+
+    private static final Logger log = LoggerFactory.getLogger(EntryConverter.class);
+
+    private final TableMetaSource metas;
+    private final ColumnRenderer renderer;
+    private final Supplier<SinkFilterConfig> filters;
+    private final Function<Long, TableMapEvent> tableMaps;
+    private String currentGtid; // binlog-order thread only
+
+    /**
+     * @param filters   the filter switches in force (read per event: a client's subscribe filter may replace them)
+     * @param tableMaps the TABLE_MAP in force for a table id (the decoder context's)
+     */
+    public EntryConverter(TableMetaSource metas, ColumnRenderer renderer, Supplier<SinkFilterConfig> filters,
+            Function<Long, TableMapEvent> tableMaps) {
+        this.metas = metas;
+        this.renderer = renderer;
+        this.filters = filters;
+        this.tableMaps = tableMaps;
+    }
+
+    /** The entries for one event, in order; usually zero or one. */
+    public List<CanalEntry.Entry> convert(BinlogEvent event, EventPosition at) {
+        // Java 17 has no pattern switch: an instanceof chain over the event kinds that produce entries
+        if (event instanceof RowsEvent r) {
+            return rows(r, at);
+        }
+        if (event instanceof QueryEvent q) {
+            return query(q, at);
+        }
+        if (event instanceof XidEvent x) {
+            return List.of(transactionEnd(at, Long.toString(x.xid()), List.of()));
+        }
+        if (event instanceof AnnotateRowsEvent a) {
+            return statementText(a.query(), at);
+        }
+        if (event instanceof RowsQueryEvent q) {
+            return statementText(q.query(), at);
+        }
+        if (event instanceof GtidEvent g) {
+            currentGtid = g.anonymous() ? null : g.gtid();
+        }
+        return List.of();
+    }
+
+    private List<CanalEntry.Entry> query(QueryEvent q, EventPosition at) {
+        StatementKind kind = StatementClassifier.classify(q.sql(), q.schema());
+        return switch (kind.category()) {
+            case BEGIN -> List.of(transactionBegin(at, q.threadId(), List.of()));
+            case COMMIT -> List.of(transactionEnd(at, "0", List.of()));
+            case XA_START -> List.of(transactionBegin(at, q.threadId(), xaProps("XA START", kind)));
+            case XA_END -> List.of(transactionEnd(at, "0", xaProps("XA END", kind)));
+            case XA_COMMIT, XA_ROLLBACK -> List.of(xaOutcome(q, kind, at));
+            case DDL -> ddl(q, kind, at);
+            case DML -> filters.get().filterQueryDml() ? List.of() : List.of(sqlEntry(q.sql(), q.schema(), kind, false, at));
+            case OTHER -> List.of();
+        };
+    }
+
+    private List<CanalEntry.Entry> ddl(QueryEvent q, StatementKind kind, EventPosition at) {
+        // Any DDL may change what a table looks like (renames move columns between names): drop cached meta.
+        if (kind.changesTable()) {
+            metas.invalidate(kind.schema(), kind.table());
+        } else {
+            metas.invalidateSchema(kind.schema().isEmpty() ? null : kind.schema());
+        }
+        if (kind.eventType() == EventType.RENAME) {
+            metas.invalidateSchema(null);
+        }
+        SinkFilterConfig options = filters.get();
+        if (options.filterQueryDdl() || (kind.changesTable() && !options.tableFilter().accepts(kind.schema(), kind.table()))) {
+            return List.of();
+        }
+        return List.of(sqlEntry(q.sql(), q.schema(), kind, true, at));
+    }
+
+    private CanalEntry.Entry sqlEntry(String sql, String sessionSchema, StatementKind kind, boolean isDdl,
+            EventPosition at) {
+        CanalEntry.RowChange rowChange = CanalEntry.RowChange.newBuilder()
+                .setEventType(kind.eventType())
+                .setIsDdl(isDdl)
+                .setSql(sql)
+                .setDdlSchemaName(sessionSchema)
+                .build();
+        return EntryFactory.entry(EntryFactory.header(at, kind.schema(), kind.table(), kind.eventType(), null,
+                gtidProps()), EntryType.ROWDATA, rowChange.toByteString());
+    }
+
+    /** ROWS_QUERY / ANNOTATE_ROWS: the statement behind the rows that follow, as a QUERY entry. */
+    private List<CanalEntry.Entry> statementText(String sql, EventPosition at) {
+        if (filters.get().filterQueryDml()) {
+            return List.of();
+        }
+        CanalEntry.RowChange rowChange = CanalEntry.RowChange.newBuilder()
+                .setEventType(EventType.QUERY)
+                .setSql(sql)
+                .build();
+        return List.of(EntryFactory.entry(EntryFactory.header(at, "", "", EventType.QUERY, null, gtidProps()),
+                EntryType.ROWDATA, rowChange.toByteString()));
+    }
+
+    private CanalEntry.Entry xaOutcome(QueryEvent q, StatementKind kind, EventPosition at) {
+        CanalEntry.RowChange rowChange = CanalEntry.RowChange.newBuilder()
+                .setEventType(kind.eventType())
+                .setSql(q.sql())
+                .addAllProps(xaProps(kind.category() == StatementKind.Category.XA_COMMIT ? "XA COMMIT" : "XA ROLLBACK", kind))
+                .build();
+        return EntryFactory.entry(EntryFactory.header(at, "", "", kind.eventType(), null, gtidProps()),
+                EntryType.ROWDATA, rowChange.toByteString());
+    }
+
+    private CanalEntry.Entry transactionBegin(EventPosition at, long threadId, List<CanalEntry.Pair> props) {
+        CanalEntry.TransactionBegin begin = CanalEntry.TransactionBegin.newBuilder()
+                .setThreadId(threadId).addAllProps(props).build();
+        return EntryFactory.entry(EntryFactory.header(at, "", "", null, null, gtidProps()), EntryType.TRANSACTIONBEGIN,
+                begin.toByteString());
+    }
+
+    private CanalEntry.Entry transactionEnd(EventPosition at, String transactionId, List<CanalEntry.Pair> props) {
+        CanalEntry.TransactionEnd end = CanalEntry.TransactionEnd.newBuilder()
+                .setTransactionId(transactionId).addAllProps(props).build();
+        return EntryFactory.entry(EntryFactory.header(at, "", "", null, null, gtidProps()), EntryType.TRANSACTIONEND,
+                end.toByteString());
+    }
+
+    private static List<CanalEntry.Pair> xaProps(String type, StatementKind kind) {
+        return List.of(EntryFactory.pair("XA_TYPE", type), EntryFactory.pair("XA_XID", kind.xaXid()));
+    }
+
+    private List<CanalEntry.Pair> gtidProps() {
+        return currentGtid == null ? List.of() : List.of(EntryFactory.pair("curtGtid", currentGtid));
+    }
+
+    private List<CanalEntry.Entry> rows(RowsEvent event, EventPosition at) {
+        TableMapEvent map = tableMaps.apply(event.tableId());
+        if (map == null) {
+            throw new IllegalStateException("rows event at " + at.file() + ":" + at.offset() + " refers to table id "
+                    + event.tableId() + " without a TABLE_MAP before it (the stream started inside a transaction?)");
+        }
+        EventType type = switch (event.kind()) {
+            case WRITE -> EventType.INSERT;
+            case UPDATE, PARTIAL_UPDATE -> EventType.UPDATE;
+            case DELETE -> EventType.DELETE;
+        };
+        SinkFilterConfig options = filters.get();
+        if (options.filterRows() || !options.tableFilter().accepts(map.schema(), map.table()) || droppedKind(options, type)) {
+            return List.of();
+        }
+        TableMeta meta = metaFor(map, at, options.filterTableError());
+        if (meta == null) {
+            return List.of();
+        }
+        ColumnFilter.Selection selection = options.columnFilter().forTable(map.schema(), map.table());
+        List<RowChange> rows = RowsDecoder.decode(event, map);
+        CanalEntry.RowChange.Builder change = CanalEntry.RowChange.newBuilder()
+                .setTableId(event.tableId())
+                .setEventType(type)
+                .setIsDdl(false);
+        for (RowChange row : rows) {
+            change.addRowDatas(rowData(meta, selection, event, row));
+        }
+        List<CanalEntry.Pair> props = new ArrayList<>(gtidProps());
+        props.add(EntryFactory.pair("rowsCount", Integer.toString(rows.size())));
+        return List.of(EntryFactory.entry(EntryFactory.header(at, map.schema(), map.table(), type, null, props),
+                EntryType.ROWDATA, change.build().toByteString()));
+    }
+
+    private static boolean droppedKind(SinkFilterConfig options, EventType type) {
+        return switch (type) {
+            case INSERT -> options.filterDmlInsert();
+            case UPDATE -> options.filterDmlUpdate();
+            case DELETE -> options.filterDmlDelete();
+            default -> false;
+        };
+    }
+
+    /**
+     * The table's columns, checked against the row image's column count. A mismatch means the cached definition
+     * is stale (Canal's "column size is not match"): re-read it once, then fail or skip as configured.
+     */
+    private TableMeta metaFor(TableMapEvent map, EventPosition at, boolean skipOnError) {
+        try {
+            TableMeta meta = metas.find(map.schema(), map.table());
+            if (meta.columnCount() != map.columnCount()) {
+                log.warn("table {} has {} columns in the binlog at {}:{} but {} in its cached definition; re-reading it",
+                        map.qualifiedName(), map.columnCount(), at.file(), at.offset(), meta.columnCount());
+                metas.invalidate(map.schema(), map.table());
+                meta = metas.find(map.schema(), map.table());
+            }
+            if (meta.columnCount() != map.columnCount()) {
+                throw new TableMetaException("table " + map.qualifiedName() + " has " + map.columnCount()
+                        + " columns in the binlog at " + at.file() + ":" + at.offset() + " but " + meta.columnCount()
+                        + " in the source's current definition");
+            }
+            return meta;
+        } catch (TableMetaException e) {
+            if (skipOnError) {
+                log.warn("skipping rows of {} at {}:{}: {}", map.qualifiedName(), at.file(), at.offset(), e.getMessage());
+                return null;
+            }
+            throw e;
+        }
+    }
+
+    private CanalEntry.RowData rowData(TableMeta meta, ColumnFilter.Selection selection, RowsEvent event,
+            RowChange row) {
+        CanalEntry.RowData.Builder data = CanalEntry.RowData.newBuilder();
+        List<CanalEntry.Column> before = row.before() == null ? null
+                : columns(meta, selection, event.columnsBefore(), row.before(), false, null);
+        if (before != null) {
+            data.addAllBeforeColumns(before);
+        }
+        if (row.after() != null) {
+            data.addAllAfterColumns(columns(meta, selection, event.columnsAfter(), row.after(), true, before));
+        }
+        return data.build();
+    }
+
+    /**
+     * The columns of one image. In an after image a column is {@code updated} unless the before image (null for
+     * INSERT) has the same column with the same value or both are NULL; before-image columns never are.
+     */
+    private List<CanalEntry.Column> columns(TableMeta meta, ColumnFilter.Selection selection, BitSet present,
+            Object[] values, boolean afterImage, List<CanalEntry.Column> before) {
+        List<CanalEntry.Column> out = new ArrayList<>(present.cardinality());
+        int columnCount = meta.columnCount();
+        // bounded by the column count: a bitmap's padding bits are not columns
+        for (int i = present.nextSetBit(0); i >= 0 && i < columnCount; i = present.nextSetBit(i + 1)) {
+            ColumnMeta column = meta.column(i);
+            if (!selection.keepsAll() && !selection.keeps(column.name())) {
+                continue;
+            }
+            CanalEntry.Column.Builder c = CanalEntry.Column.newBuilder()
+                    .setIndex(i)
+                    .setName(column.name())
+                    .setIsKey(column.key())
+                    .setMysqlType(column.mysqlType());
+            renderer.render(column, values[i], c);
+            c.setUpdated(afterImage && (before == null || changed(c, before, i)));
+            out.add(c.build());
+        }
+        return out;
+    }
+
+    private static boolean changed(CanalEntry.Column.Builder after, List<CanalEntry.Column> before, int index) {
+        for (CanalEntry.Column b : before) {
+            if (b.getIndex() == index) {
+                return b.getIsNull() != after.getIsNull() || !b.getValue().equals(after.getValue());
+            }
+        }
+        return true;
+    }
+}

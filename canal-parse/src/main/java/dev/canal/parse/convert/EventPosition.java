@@ -1,0 +1,20 @@
+package dev.canal.parse.convert;
+
+import dev.canal.parse.mysql.event.EventHeader;
+
+/**
+ * Where an event sits: binlog file, start offset, server, time and length. Events inside a
+ * TRANSACTION_PAYLOAD carry no position of their own; they take their payload event's.
+ */
+public record EventPosition(String file, long offset, long serverId, long timestampSeconds, long length) {
+
+    public static EventPosition of(String file, EventHeader header) {
+        return new EventPosition(file, header.nextPosition() - header.eventLength(), header.serverId(),
+                header.timestamp(), header.eventLength());
+    }
+
+    /** End offset: where the next event starts. */
+    public long end() {
+        return offset + length;
+    }
+}

@@ -1,0 +1,348 @@
+package dev.canal.parse.mysql;
+
+import dev.canal.parse.EventParser;
+import dev.canal.parse.convert.ColumnRenderer;
+import dev.canal.parse.convert.EntryConverter;
+import dev.canal.parse.convert.EventPosition;
+import dev.canal.parse.meta.JdbcTableMetaSource;
+import dev.canal.parse.meta.TableMetaSource;
+import dev.canal.parse.mysql.event.BinlogEvent;
+import dev.canal.parse.mysql.event.DecoderContext;
+import dev.canal.parse.mysql.event.RotateEvent;
+import dev.canal.parse.mysql.event.TransactionPayloadEvent;
+import dev.canal.parse.mysql.net.BinlogFilePosition;
+import dev.canal.parse.mysql.net.BinlogStream;
+import dev.canal.parse.mysql.net.ConnectionOptions;
+import dev.canal.parse.mysql.net.MysqlConnection;
+import dev.canal.parse.mysql.net.MysqlServerException;
+import dev.canal.parse.mysql.net.ReplicaOptions;
+import dev.canal.parse.mysql.net.ReplicaSession;
+import dev.canal.parse.position.LogPositionManager;
+import dev.canal.protocol.CanalEntry;
+import dev.canal.protocol.position.EntryPosition;
+import dev.canal.protocol.position.LogIdentity;
+import dev.canal.protocol.position.LogPosition;
+import dev.canal.sink.EventSink;
+import dev.canal.sink.filter.SinkFilterConfig;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * The parser of one destination: poses as a replica of the configured source, finds where to start
+ * (canal-compat.md 9.2), streams the binlog, turns events into entries and hands them to the sink a transaction
+ * at a time, remembering the last transaction end it delivered so a reconnect resumes from there.
+ *
+ * <p>A dropped connection or a server error reconnects with back-off from the last delivered position; a binlog
+ * the source has purged (error 1236) raises an alarm and stops the parser rather than skipping data.
+ */
+public final class MysqlEventParser implements EventParser {
+
+    private static final Logger log = LoggerFactory.getLogger(MysqlEventParser.class);
+
+    /** "Could not find first log file name in binary log index file" and friends: the binlog we need is gone. */
+    static final int ER_MASTER_FATAL_ERROR_READING_BINLOG = 1236;
+    private static final long MAX_BACKOFF_MILLIS = 30_000;
+
+    private final String destination;
+    private final MysqlParserConfig config;
+    private final EventSink sink;
+    private final LogPositionManager positions;
+    private final LogIdentity identity;
+    private final TableMetaSource metas;
+    private volatile SinkFilterConfig options;
+    private volatile boolean running;
+    private volatile Thread worker;
+    private volatile BinlogStream stream;
+    private volatile Throwable failure;
+
+    public MysqlEventParser(String destination, MysqlParserConfig config, EventSink sink,
+            LogPositionManager positions, SinkFilterConfig options) {
+        this.destination = destination;
+        this.config = config;
+        this.sink = sink;
+        this.positions = positions;
+        this.options = options;
+        this.identity = LogIdentity.of(config.masterHost(), config.masterPort());
+        this.metas = new JdbcTableMetaSource(this::metadataConnection);
+    }
+
+    /**
+     * Replaces the table white list with a client's subscribe filter (canal-compat.md 3.1); takes effect from the
+     * next event on.
+     */
+    public void setTableWhiteList(String patterns) {
+        options = options.withTableWhiteList(patterns);
+    }
+
+    @Override
+    public synchronized void start() {
+        if (running) {
+            return;
+        }
+        running = true;
+        failure = null;
+        Thread t = new Thread(this::run, "parser-" + destination);
+        t.setDaemon(true);
+        worker = t;
+        t.start();
+    }
+
+    @Override
+    public synchronized void stop() {
+        running = false;
+        Thread t = worker;
+        if (t == null) {
+            return;
+        }
+        BinlogStream s = stream;
+        if (s != null) {
+            s.close(); // unblocks a reader waiting on the socket
+        }
+        t.interrupt();
+        try {
+            t.join(TimeUnit.SECONDS.toMillis(30));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        worker = null;
+    }
+
+    @Override
+    public boolean isStart() {
+        return running;
+    }
+
+    /** Why the parser stopped by itself (e.g. the binlog it needs was purged); null while healthy. */
+    public Throwable failure() {
+        return failure;
+    }
+
+    private void run() {
+        MDC.put("destination", destination);
+        long backoff = 1000;
+        try {
+            while (running) {
+                try {
+                    dumpOnce();
+                    backoff = 1000;
+                } catch (MysqlServerException e) {
+                    if (e.errorCode() == ER_MASTER_FATAL_ERROR_READING_BINLOG) {
+                        alarm("the source cannot serve the binlog we need (" + e.getMessage()
+                                + "); stopping instead of skipping data", e);
+                        return;
+                    }
+                    backoff = retryAfter(e, backoff);
+                } catch (IOException | RuntimeException e) {
+                    if (!running) {
+                        return;
+                    }
+                    backoff = retryAfter(e, backoff);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        } finally {
+            MDC.remove("destination");
+        }
+    }
+
+    private long retryAfter(Exception e, long backoff) {
+        if (!running) {
+            return backoff;
+        }
+        long wait = backoff + ThreadLocalRandom.current().nextLong(backoff / 2 + 1);
+        log.warn("destination {}: binlog dump from {}:{} failed ({}); reconnecting in {} ms", destination,
+                config.masterHost(), config.masterPort(), e.toString(), wait, e);
+        try {
+            Thread.sleep(wait); // back-off before reconnecting; stop() interrupts it
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+        return Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+    }
+
+    private void alarm(String message, Throwable cause) {
+        log.error("destination {}: ALARM: {}", destination, message, cause);
+        failure = cause;
+        running = false;
+    }
+
+    private void dumpOnce() throws IOException, InterruptedException {
+        ConnectionOptions connection = new ConnectionOptions(config.masterHost(), config.masterPort(), config.username(),
+                config.password(), config.defaultDatabaseName(), config.network(), config.ssl());
+        try (MysqlConnection conn = MysqlConnection.open(connection)) {
+            long slaveId = config.effectiveSlaveId(destination, InetAddress.getLocalHost().getAddress());
+            ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId));
+            session.setUp();
+            StartPoint start = findStart(session);
+            log.info("destination {}: dumping binlog from {}:{}{}", destination, start.file(), start.position(),
+                    start.skipUpTo() >= 0 ? " (resuming after the last delivered event)" : "");
+            BinlogStream s = session.dump(start.file(), start.position());
+            stream = s;
+            try {
+                stream(s, start);
+            } finally {
+                stream = null;
+                s.close();
+            }
+        }
+    }
+
+    /** The configured or remembered start (canal-compat.md 9.2, journal-based rules). */
+    private StartPoint findStart(ReplicaSession session) throws IOException {
+        LogPosition remembered = positions.latest(destination);
+        if (remembered != null && remembered.position().hasJournal()) {
+            EntryPosition p = remembered.position();
+            return new StartPoint(p.journalName(), p.position(), p.position());
+        }
+        MysqlParserConfig.StartPosition configured = config.start();
+        if (configured.journalName() != null) {
+            long offset = configured.position() == null ? 4 : configured.position();
+            return new StartPoint(configured.journalName(), offset, -1);
+        }
+        if (configured.timestamp() != null || configured.gtid() != null) {
+            log.warn("destination {}: start by timestamp or GTID is not supported yet; starting at the source's "
+                    + "current position", destination);
+        }
+        BinlogFilePosition current = session.currentBinlogPosition();
+        return new StartPoint(current.file(), current.position(), -1);
+    }
+
+    /**
+     * @param skipUpTo when resuming from a delivered position: events of the start file at or before this offset
+     *                 were delivered already (-1: deliver everything)
+     */
+    private record StartPoint(String file, long position, long skipUpTo) {
+    }
+
+    private void stream(BinlogStream s, StartPoint start) throws IOException, InterruptedException {
+        DecoderContext context = new DecoderContext();
+        EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault()),
+                () -> options, context::tableMap);
+        TransactionBuffer buffer = new TransactionBuffer();
+        boolean skipping = start.skipUpTo() >= 0;
+        byte[] bytes;
+        while (running && (bytes = s.next()) != null) {
+            BinlogEvent event = context.decode(bytes);
+            // the stream follows ROTATE events itself (the dump's first, artificial one arrives before the
+            // format description says whether events carry a checksum)
+            String file = s.currentFile();
+            if (event instanceof RotateEvent) {
+                continue;
+            }
+            if (event.header().nextPosition() == 0) {
+                continue; // artificial events (the dump's format description) sit at no position
+            }
+            EventPosition at = EventPosition.of(file, event.header());
+            if (skipping) {
+                if (file.equals(start.file()) && at.offset() <= start.skipUpTo()) {
+                    continue;
+                }
+                skipping = false;
+            }
+            if (event instanceof TransactionPayloadEvent payload) {
+                for (BinlogEvent inner : payload.events()) {
+                    buffer.add(converter.convert(inner, at));
+                }
+            } else {
+                buffer.add(converter.convert(event, at));
+            }
+            if (buffer.shouldFlush(config.transactionSize())) {
+                flush(buffer);
+            }
+        }
+        flush(buffer);
+    }
+
+    /** Hands the buffered entries to the sink and remembers the last transaction end among them. */
+    private void flush(TransactionBuffer buffer) throws InterruptedException {
+        if (buffer.isEmpty()) {
+            return;
+        }
+        List<CanalEntry.Entry> entries = buffer.drain();
+        if (!sink.sink(entries, identity, destination)) {
+            throw new IllegalStateException("sink refused entries of destination " + destination);
+        }
+        CanalEntry.Header end = TransactionBuffer.lastBoundary(entries);
+        if (end != null) {
+            positions.persist(destination, new LogPosition(identity, new EntryPosition(end.getLogfileName(),
+                    end.getLogfileOffset(), end.getServerId(), end.getExecuteTime(), null, false)));
+        }
+    }
+
+    private Connection metadataConnection() {
+        String url = "jdbc:mysql://" + config.masterHost() + ":" + config.masterPort()
+                + "/?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=10000";
+        try {
+            return DriverManager.getConnection(url, config.username(), config.password());
+        } catch (SQLException e) {
+            throw new dev.canal.parse.meta.TableMetaException("cannot open the metadata connection to "
+                    + config.masterHost() + ":" + config.masterPort() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Entries of the current transaction, flushed at its end, at a DDL, or when it grows past the size. */
+    static final class TransactionBuffer {
+
+        private List<CanalEntry.Entry> entries = new ArrayList<>();
+        private boolean boundary;
+
+        void add(List<CanalEntry.Entry> more) {
+            for (CanalEntry.Entry e : more) {
+                entries.add(e);
+                boundary |= isBoundary(e);
+            }
+        }
+
+        boolean shouldFlush(int transactionSize) {
+            return boundary || entries.size() >= transactionSize;
+        }
+
+        boolean isEmpty() {
+            return entries.isEmpty();
+        }
+
+        List<CanalEntry.Entry> drain() {
+            List<CanalEntry.Entry> out = entries;
+            entries = new ArrayList<>();
+            boundary = false;
+            return out;
+        }
+
+        /** The header of the last transaction end or DDL: where a restart may resume after. */
+        static CanalEntry.Header lastBoundary(List<CanalEntry.Entry> entries) {
+            for (int i = entries.size() - 1; i >= 0; i--) {
+                if (isBoundary(entries.get(i))) {
+                    return entries.get(i).getHeader();
+                }
+            }
+            return null;
+        }
+
+        private static boolean isBoundary(CanalEntry.Entry e) {
+            if (e.getEntryType() == CanalEntry.EntryType.TRANSACTIONEND) {
+                return true;
+            }
+            return e.getEntryType() == CanalEntry.EntryType.ROWDATA && isDdl(e.getHeader().getEventType());
+        }
+
+        private static boolean isDdl(CanalEntry.EventType type) {
+            return switch (type) {
+                case CREATE, ALTER, ERASE, RENAME, TRUNCATE, CINDEX, DINDEX -> true;
+                default -> false;
+            };
+        }
+    }
+}

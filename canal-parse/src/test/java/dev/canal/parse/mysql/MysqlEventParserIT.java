@@ -1,0 +1,182 @@
+package dev.canal.parse.mysql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.canal.parse.position.MemoryLogPositionManager;
+import dev.canal.protocol.CanalEntry;
+import dev.canal.protocol.CanalEntry.EntryType;
+import dev.canal.protocol.CanalEntry.EventType;
+import dev.canal.sink.EntryEventSink;
+import dev.canal.sink.filter.SinkFilterConfig;
+import dev.canal.store.Event;
+import dev.canal.store.Events;
+import dev.canal.store.MemoryEventStore;
+import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.MySqlServerExtension;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/** The parser against a real server: SQL written on the source arrives in the store as Canal's entries. */
+@ExtendWith(MySqlServerExtension.class)
+class MysqlEventParserIT {
+
+    private MemoryEventStore store;
+    private EntryEventSink sink;
+    private MysqlEventParser parser;
+    private final MemoryLogPositionManager positions = new MemoryLogPositionManager();
+
+    @AfterEach
+    void stop() {
+        if (parser != null) {
+            parser.stop();
+        }
+        if (sink != null) {
+            sink.stop();
+        }
+        if (store != null) {
+            store.stop();
+        }
+    }
+
+    private void startParser(MySqlServer db, String schema, MySqlServer.BinlogCoordinates from) {
+        Properties p = new Properties();
+        p.setProperty("canal.instance.master.address", db.host() + ":" + db.port());
+        p.setProperty("canal.instance.dbUsername", db.replicationUser());
+        p.setProperty("canal.instance.dbPassword", db.replicationPassword());
+        p.setProperty("canal.instance.master.journal.name", from.file());
+        p.setProperty("canal.instance.master.position", Long.toString(from.position()));
+        p.setProperty("canal.instance.filter.regex", schema + "\\..*");
+        store = new MemoryEventStore(StoreConfig.itemSize(4096));
+        store.start();
+        sink = new EntryEventSink(store, false);
+        sink.start();
+        parser = new MysqlEventParser("it", MysqlParserConfig.fromProperties(p), sink, positions,
+                SinkFilterConfig.fromProperties(p));
+        parser.start();
+    }
+
+    private List<CanalEntry.Entry> drainUntil(int rowEntries) {
+        List<CanalEntry.Entry> seen = new ArrayList<>();
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            Events batch = store.get(100, 200, TimeUnit.MILLISECONDS);
+            for (Event e : batch.events()) {
+                seen.add(e.parsedEntry());
+            }
+            if (!batch.events().isEmpty()) {
+                store.ack(batch.range().end(), batch.range().endSeq());
+            }
+            return rowEntriesOf(seen).size() >= rowEntries;
+        });
+        return seen;
+    }
+
+    private static List<CanalEntry.Entry> rowEntriesOf(List<CanalEntry.Entry> entries) {
+        return entries.stream().filter(e -> e.getEntryType() == EntryType.ROWDATA)
+                .filter(e -> switch (e.getHeader().getEventType()) {
+                    case INSERT, UPDATE, DELETE -> true;
+                    default -> false;
+                }).toList();
+    }
+
+    private static CanalEntry.RowChange rowChange(CanalEntry.Entry e) throws Exception {
+        return CanalEntry.RowChange.parseFrom(e.getStoreValue());
+    }
+
+    private static Map<String, String> values(List<CanalEntry.Column> columns) {
+        return columns.stream().collect(Collectors.toMap(CanalEntry.Column::getName,
+                c -> c.getIsNull() ? "<null>" : c.getValue()));
+    }
+
+    @Test
+    void insertUpdateDeleteArriveAsCanalEntriesInOrder(MySqlServer db) throws Exception {
+        db.recreateDatabase("parser_it");
+        db.execute("CREATE TABLE parser_it.t (id INT PRIMARY KEY, name VARCHAR(20), amount DECIMAL(10,3), "
+                + "u INT UNSIGNED, note TEXT)");
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        startParser(db, "parser_it", from);
+
+        db.execute("INSERT INTO parser_it.t VALUES (1, 'héllo', 1.000, 4294967295, NULL)",
+                "UPDATE parser_it.t SET name = 'bye' WHERE id = 1",
+                "DELETE FROM parser_it.t WHERE id = 1");
+
+        List<CanalEntry.Entry> entries = drainUntil(3);
+        List<CanalEntry.Entry> rows = rowEntriesOf(entries);
+        assertThat(rows).extracting(e -> e.getHeader().getEventType())
+                .containsExactly(EventType.INSERT, EventType.UPDATE, EventType.DELETE);
+
+        CanalEntry.Entry insert = rows.get(0);
+        assertThat(insert.getHeader().getSchemaName()).isEqualTo("parser_it");
+        assertThat(insert.getHeader().getTableName()).isEqualTo("t");
+        assertThat(insert.getHeader().getLogfileName()).isEqualTo(from.file());
+        assertThat(insert.getHeader().getLogfileOffset()).isGreaterThanOrEqualTo(from.position());
+        assertThat(insert.getHeader().getPropsList()).anyMatch(p -> p.getKey().equals("rowsCount") && p.getValue().equals("1"));
+        CanalEntry.RowChange inserted = rowChange(insert);
+        assertThat(inserted.getIsDdl()).isFalse();
+        List<CanalEntry.Column> after = inserted.getRowDatas(0).getAfterColumnsList();
+        assertThat(values(after)).containsEntry("id", "1").containsEntry("name", "héllo")
+                .containsEntry("amount", "1.000").containsEntry("u", "4294967295").containsEntry("note", "<null>");
+        assertThat(after).allMatch(CanalEntry.Column::getUpdated);
+        assertThat(after.get(0).getIsKey()).isTrue();
+        assertThat(after.get(3).getSqlType()).isEqualTo(java.sql.Types.BIGINT);
+        assertThat(after.get(2).getMysqlType()).isEqualTo("decimal(10,3)");
+
+        CanalEntry.RowChange updated = rowChange(rows.get(1));
+        assertThat(values(updated.getRowDatas(0).getBeforeColumnsList())).containsEntry("name", "héllo");
+        assertThat(updated.getRowDatas(0).getAfterColumnsList())
+                .filteredOn(CanalEntry.Column::getUpdated).extracting(CanalEntry.Column::getName)
+                .containsExactly("name");
+
+        CanalEntry.RowChange deleted = rowChange(rows.get(2));
+        assertThat(deleted.getRowDatas(0).getAfterColumnsCount()).isZero();
+        assertThat(values(deleted.getRowDatas(0).getBeforeColumnsList())).containsEntry("id", "1");
+
+        assertThat(entries).filteredOn(e -> e.getEntryType() == EntryType.TRANSACTIONEND).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(positions.latest("it")).as("the last transaction end is remembered").isNotNull();
+    }
+
+    @Test
+    void ddlArrivesAsDdlEntryAndLaterRowsUseTheNewColumns(MySqlServer db) throws Exception {
+        db.recreateDatabase("parser_ddl");
+        db.execute("CREATE TABLE parser_ddl.t (id INT PRIMARY KEY, a INT)");
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        startParser(db, "parser_ddl", from);
+
+        db.execute("ALTER TABLE parser_ddl.t ADD COLUMN b VARCHAR(10)",
+                "INSERT INTO parser_ddl.t VALUES (1, 2, 'x')");
+
+        List<CanalEntry.Entry> entries = drainUntil(1);
+        CanalEntry.Entry ddl = entries.stream().filter(e -> e.getHeader().getEventType() == EventType.ALTER)
+                .findFirst().orElseThrow();
+        CanalEntry.RowChange alter = rowChange(ddl);
+        assertThat(alter.getIsDdl()).isTrue();
+        assertThat(alter.getSql()).containsIgnoringCase("ADD COLUMN b");
+        assertThat(ddl.getHeader().getTableName()).isEqualTo("t");
+        assertThat(values(rowChange(rowEntriesOf(entries).get(0)).getRowDatas(0).getAfterColumnsList()))
+                .containsEntry("b", "x");
+    }
+
+    @Test
+    void filteredTablesProduceNoRows(MySqlServer db) throws Exception {
+        db.recreateDatabase("parser_f");
+        db.recreateDatabase("parser_f_other");
+        db.execute("CREATE TABLE parser_f.t (id INT PRIMARY KEY)", "CREATE TABLE parser_f_other.t (id INT PRIMARY KEY)");
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        startParser(db, "parser_f", from);
+
+        db.execute("INSERT INTO parser_f_other.t VALUES (1)", "INSERT INTO parser_f.t VALUES (2)");
+
+        List<CanalEntry.Entry> rows = rowEntriesOf(drainUntil(1));
+        assertThat(rows).hasSize(1);
+        assertThat(rows.get(0).getHeader().getSchemaName()).isEqualTo("parser_f");
+    }
+}
