@@ -1,5 +1,8 @@
 package dev.canal.parse.mysql.event;
 
+import dev.canal.parse.mysql.io.LittleEndianCursor;
+import dev.canal.parse.mysql.io.MalformedDataException;
+
 /** The registry: which decoder reads which event type. Types without one become {@link UnknownEvent}. */
 final class EventDecoders {
 
@@ -9,9 +12,9 @@ final class EventDecoders {
         register(new FormatDescriptionEventDecoder(), EventType.FORMAT_DESCRIPTION);
         register(new RotateEventDecoder(), EventType.ROTATE);
         register(new QueryEventDecoder(), EventType.QUERY, EventType.MARIA_QUERY_COMPRESSED);
-        register((h, c, ctx) -> new XidEvent(h, c.int64()), EventType.XID);
-        register((h, c, ctx) -> new IntVarEvent(h, c.uint8(), c.int64()), EventType.INTVAR);
-        register((h, c, ctx) -> new RandEvent(h, c.int64(), c.int64()), EventType.RAND);
+        register((h, c, ctx) -> new XidEvent(h, fixedBody(h, c, 8).int64()), EventType.XID);
+        register((h, c, ctx) -> new IntVarEvent(h, fixedBody(h, c, 9).uint8(), c.int64()), EventType.INTVAR);
+        register((h, c, ctx) -> new RandEvent(h, fixedBody(h, c, 16).int64(), c.int64()), EventType.RAND);
         register(new UserVarEventDecoder(), EventType.USER_VAR);
         register(new GtidEventDecoder(), EventType.GTID, EventType.ANONYMOUS_GTID);
         register(new TaggedGtidEventDecoder(), EventType.GTID_TAGGED);
@@ -55,8 +58,17 @@ final class EventDecoders {
         return BY_TYPE[type];
     }
 
+    /** Events of a fixed size: any other body length means the event is not what its type says. */
+    private static LittleEndianCursor fixedBody(EventHeader header, LittleEndianCursor c, int length) {
+        if (c.remaining() != length) {
+            throw new MalformedDataException(header.typeName() + " event body has " + c.remaining() + " bytes, not "
+                    + length);
+        }
+        return c;
+    }
+
     /** ROWS_QUERY starts with a one-byte length that overflows for long statements; the text runs to the end. */
-    private static String skipLengthByteThenRest(dev.canal.parse.mysql.io.LittleEndianCursor c) {
+    private static String skipLengthByteThenRest(LittleEndianCursor c) {
         c.skip(1);
         return c.remainingString();
     }
