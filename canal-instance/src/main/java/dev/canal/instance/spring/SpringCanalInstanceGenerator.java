@@ -37,7 +37,7 @@ public final class SpringCanalInstanceGenerator {
     public static final String DEFAULT_SPRING_XML = "classpath:spring/file-instance.xml";
     public static final String INSTANCE_FILE = "instance.properties";
 
-    private static final Pattern KEY_IN_MESSAGE = Pattern.compile("canal\\.[\\w.]*\\w");
+    private static final Pattern KEY_IN_MESSAGE = Pattern.compile("(?<![\\w.])canal\\.[\\w.]*\\w");
 
     private final Source canalProperties;
     private final Path confDir;
@@ -147,7 +147,7 @@ public final class SpringCanalInstanceGenerator {
         String message = root.getMessage() == null ? root.toString() : root.getMessage();
         String key = namedKey(message);
         if (key == null) {
-            return "cannot build the instance from " + xml + ": " + message;
+            return "cannot build the instance from " + xml + ": " + root;
         }
         return message + " (key " + key + ", " + properties.originOf(key) + ")";
     }
