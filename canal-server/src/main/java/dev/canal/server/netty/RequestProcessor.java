@@ -118,14 +118,10 @@ final class RequestProcessor {
             return missingIdentityError(session, get.getDestination(), "Get", get);
         }
         ClientIdentity client = identity(get.getDestination(), get.getClientId(), "");
-        Message message;
-        if (!get.hasTimeout() || get.getTimeout() == NO_WAIT) {
-            message = server.getWithoutAck(client, get.getFetchSize());
-        } else {
-            TimeUnit unit = unitOf(get);
-            message = session.interruptibly(
-                    () -> server.getWithoutAck(client, get.getFetchSize(), get.getTimeout(), unit));
-        }
+        // even a try-get may wait for the destination's lock behind another client's long poll
+        Message message = session.interruptibly(() -> !get.hasTimeout() || get.getTimeout() == NO_WAIT
+                ? server.getWithoutAck(client, get.getFetchSize())
+                : server.getWithoutAck(client, get.getFetchSize(), get.getTimeout(), unitOf(get)));
         DestinationClientMetrics counters = metrics.of(get.getDestination());
         if (message.isEmpty()) {
             counters.emptyBatch();
