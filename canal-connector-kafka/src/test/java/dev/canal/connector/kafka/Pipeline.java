@@ -1,0 +1,72 @@
+package dev.canal.connector.kafka;
+
+import dev.canal.connector.mq.MqConfig;
+import dev.canal.connector.mq.MqDestinationWorker;
+import dev.canal.connector.mq.MqProducer;
+import dev.canal.connector.mq.StoreInstance;
+import dev.canal.protocol.CanalEntry;
+import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.position.LogPosition;
+import dev.canal.server.EmbeddedCanalServer;
+import dev.canal.store.StoreConfig;
+import java.util.List;
+import java.util.Properties;
+
+/** One destination end to end: a store-backed instance, the embedded server and the Kafka MQ runner. */
+final class Pipeline implements AutoCloseable {
+
+    final String destination;
+    final StoreInstance instance;
+    final EmbeddedCanalServer server;
+    final KafkaMqRunner runner;
+
+    Pipeline(String destination, StoreConfig store, MqProducer producer) {
+        this.destination = destination;
+        this.instance = new StoreInstance(destination, store);
+        this.server = new EmbeddedCanalServer(d -> {
+            if (!d.equals(destination)) {
+                throw new IllegalArgumentException("no destination " + d);
+            }
+            return instance;
+        });
+        server.start();
+        server.start(destination);
+        this.runner = new KafkaMqRunner(server, producer);
+    }
+
+    static Properties producerProperties(KafkaBroker broker, String... extraKeyValues) {
+        Properties p = new Properties();
+        p.setProperty("kafka.bootstrap.servers", broker.bootstrapServers());
+        for (int i = 0; i < extraKeyValues.length; i += 2) {
+            p.setProperty(extraKeyValues[i], extraKeyValues[i + 1]);
+        }
+        return p;
+    }
+
+    static MqConfig mqConfig(String... keyValues) {
+        Properties p = new Properties();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            p.setProperty(keyValues[i], keyValues[i + 1]);
+        }
+        return MqConfig.from(p);
+    }
+
+    void put(List<CanalEntry.Entry> entries) {
+        instance.put(entries);
+    }
+
+    void start(MqConfig config) {
+        runner.start(destination, config);
+    }
+
+    /** The MQ client's acked cursor; null before its first ack of a batch with a transaction boundary. */
+    LogPosition cursor() {
+        return instance.getMetaManager().getCursor(new ClientIdentity(destination, MqDestinationWorker.CLIENT_ID));
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        runner.close();
+        server.stop();
+    }
+}
