@@ -77,6 +77,11 @@ public record Event(LogIdentity logIdentity, ByteString rawEntry, CanalEntry.Ent
 
     /** A DDL entry, which ddl isolation returns alone and which is an ack point (canal-compat.md 4.2). */
     public boolean isDdl() {
+        return isDdl(eventType);
+    }
+
+    /** Whether an entry of this event type is a DDL in the store's sense. */
+    public static boolean isDdl(EventType eventType) {
         return switch (eventType) {
             case CREATE, ALTER, ERASE, RENAME, TRUNCATE, CINDEX, DINDEX -> true;
             default -> false;

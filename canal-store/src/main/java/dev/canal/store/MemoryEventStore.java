@@ -325,6 +325,9 @@ public final class MemoryEventStore implements EventStore {
     }
 
     private boolean hasRoomFor(int count) {
+        if (count == 0) {
+            return true;
+        }
         if (putSequence + count - config.bufferSize() > Math.min(getSequence, ackSequence)) {
             return false;
         }

@@ -175,6 +175,16 @@ class MemoryEventStoreTest {
         }
 
         @Test
+        void anEmptyPutNeverWaitsEvenWhenTheStoreIsFull() throws Exception {
+            MemoryEventStore store = store(new StoreConfig(4, 1, BatchMode.MEMSIZE, false, true));
+            store.put(List.of(sized(0, 10)));
+
+            assertThat(store.tryPut(List.of(sized(1, 1)))).isFalse();
+            store.put(List.of());
+            assertThat(store.counters().putSequence()).isZero();
+        }
+
+        @Test
         void aPutLargerThanTheStoreIsRejected() {
             MemoryEventStore store = itemStore(4);
 

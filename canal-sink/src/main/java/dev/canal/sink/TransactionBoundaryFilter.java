@@ -1,0 +1,104 @@
+package dev.canal.sink;
+
+import dev.canal.protocol.CanalEntry;
+import dev.canal.protocol.CanalEntry.EntryType;
+import dev.canal.protocol.position.LogIdentity;
+import dev.canal.store.Event;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decides, for one source's stream, which transaction boundaries reach the store (canal-compat.md
+ * 4.3): a flush with no ROWDATA (an empty BEGIN/END pair) is dropped unless more than 5 s of event
+ * time passed since the last one let through or more than 8192 were dropped; with
+ * {@code filter.transaction.entry} BEGIN/END entries are dropped, except every 5 s of event time or
+ * 8192 boundaries, so positions still advance.
+ *
+ * <p>Deliberate difference (canal-output.md): a flush without ROWDATA that ends a transaction which
+ * already delivered ROWDATA in an earlier flush is not empty and keeps its TRANSACTIONEND. A DDL
+ * stands alone (MariaDB logs no BEGIN/COMMIT around it), so it does not count for the next END.
+ */
+final class TransactionBoundaryFilter {
+
+    static final long INTERVAL_MILLIS = 5_000;
+    static final long THRESHOLD = 8_192;
+
+    private final boolean filterTransactionEntry;
+
+    // guarded by this (one parser thread per source, but nothing forbids more)
+    private long boundariesDropped;
+    private long lastBoundaryTime;
+    private long emptyDropped;
+    private long lastEmptyTime;
+    private boolean openTransactionHasRows;
+
+    TransactionBoundaryFilter(boolean filterTransactionEntry) {
+        this.filterTransactionEntry = filterTransactionEntry;
+    }
+
+    /** The events to store for this flush; empty when the flush is dropped. */
+    synchronized List<Event> admit(List<CanalEntry.Entry> entries, LogIdentity source, boolean raw) {
+        List<Event> events = new ArrayList<>(entries.size());
+        boolean hasRowData = false;
+        boolean hasHeartbeat = false;
+        boolean endsRowTransaction = false;
+        for (CanalEntry.Entry entry : entries) {
+            EntryType type = entry.getEntryType();
+            boolean endsRows = followTransaction(entry);
+            boolean boundary = type == EntryType.TRANSACTIONBEGIN || type == EntryType.TRANSACTIONEND;
+            if (boundary && filterTransactionEntry && !letBoundaryThrough(entry)) {
+                continue;
+            }
+            endsRowTransaction |= endsRows;
+            hasRowData |= type == EntryType.ROWDATA;
+            hasHeartbeat |= type == EntryType.HEARTBEAT;
+            events.add(Event.of(source, entry, raw));
+        }
+        if (hasRowData || hasHeartbeat || endsRowTransaction || events.isEmpty()) {
+            return events;
+        }
+        return letEmptyTransactionThrough(events.get(0).executeTime()) ? events : List.of();
+    }
+
+    /** Tracks whether the open transaction delivered ROWDATA; true for an END that closes such a one. */
+    private boolean followTransaction(CanalEntry.Entry entry) {
+        switch (entry.getEntryType()) {
+            case ROWDATA -> openTransactionHasRows = !Event.isDdl(entry.getHeader().getEventType());
+            case TRANSACTIONBEGIN -> openTransactionHasRows = false;
+            case TRANSACTIONEND -> {
+                boolean endsRows = openTransactionHasRows;
+                openTransactionHasRows = false;
+                return endsRows;
+            }
+            default -> {
+                // heartbeats and GTID entries do not change the transaction
+            }
+        }
+        return false;
+    }
+
+    private boolean letEmptyTransactionThrough(long eventTime) {
+        if (Math.abs(eventTime - lastEmptyTime) > INTERVAL_MILLIS || ++emptyDropped > THRESHOLD) {
+            emptyDropped = 0;
+            lastEmptyTime = eventTime;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Canal's rule (its issue 2616 fix): only an END resets the count, so once the interval or count
+     * is reached a BEGIN passes and its END passes too, keeping them paired.
+     */
+    private boolean letBoundaryThrough(CanalEntry.Entry entry) {
+        long eventTime = entry.getHeader().getExecuteTime();
+        if (++boundariesDropped <= THRESHOLD && Math.abs(eventTime - lastBoundaryTime) <= INTERVAL_MILLIS) {
+            return false;
+        }
+        if (entry.getEntryType() == EntryType.TRANSACTIONEND) {
+            boundariesDropped = 0;
+            lastBoundaryTime = eventTime;
+        }
+        return true;
+    }
+}

@@ -1,0 +1,34 @@
+package dev.canal.sink.filter;
+
+import java.util.Objects;
+
+/**
+ * The table filter of one instance: a table is kept iff the white list matches and the black list
+ * does not (canal-compat.md 7.5). A client's non-empty subscribe filter replaces the white list only
+ * (3.1).
+ */
+public record TableFilter(RegexTableFilter whiteList, RegexTableFilter blackList) {
+
+    public TableFilter {
+        Objects.requireNonNull(whiteList, "whiteList");
+        Objects.requireNonNull(blackList, "blackList");
+    }
+
+    public static TableFilter of(String whitePatterns, String blackPatterns) {
+        return new TableFilter(RegexTableFilter.whiteList(whitePatterns), RegexTableFilter.blackList(blackPatterns));
+    }
+
+    /** Whether {@code schema.table} passes. */
+    public boolean accepts(String qualifiedName) {
+        return whiteList.matches(qualifiedName) && !blackList.matches(qualifiedName);
+    }
+
+    public boolean accepts(String schema, String table) {
+        return accepts(schema + "." + table);
+    }
+
+    /** This filter with another white list and the same black list (a client's subscribe filter). */
+    public TableFilter withWhiteList(String whitePatterns) {
+        return new TableFilter(RegexTableFilter.whiteList(whitePatterns), blackList);
+    }
+}
