@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * COMMIT/XID become TRANSACTIONBEGIN/TRANSACTIONEND, rows events become ROWDATA with rendered columns, DDL and
  * statement DML become ROWDATA carrying their SQL. Filtered tables and switched-off kinds produce nothing.
  *
- * <p>Binlog-order thread only: it follows GTIDs and invalidates table meta on DDL.
+ * <p>Binlog-order thread only, except {@link #buildRows}: it follows GTIDs and invalidates table meta on DDL.
  */
 public final class EntryConverter {
 
@@ -60,7 +60,8 @@ public final class EntryConverter {
     public List<CanalEntry.Entry> convert(BinlogEvent event, EventPosition at) {
         // Java 17 has no pattern switch: an instanceof chain over the event kinds that produce entries
         if (event instanceof RowsEvent r) {
-            return rows(r, at);
+            RowsTask task = prepareRows(r, at);
+            return task == null ? List.of() : List.of(buildRows(task));
         }
         if (event instanceof QueryEvent q) {
             return query(q, at);
@@ -168,7 +169,11 @@ public final class EntryConverter {
         return currentGtid == null ? List.of() : List.of(EntryFactory.pair("curtGtid", currentGtid));
     }
 
-    private List<CanalEntry.Entry> rows(RowsEvent event, EventPosition at) {
+    /**
+     * The part of a rows event's conversion that needs binlog order (filters, table meta): run on the ordering
+     * thread. Null when the rows are dropped.
+     */
+    public RowsTask prepareRows(RowsEvent event, EventPosition at) {
         TableMapEvent map = tableMaps.apply(event.tableId());
         if (map == null) {
             throw new IllegalStateException("rows event at " + at.file() + ":" + at.offset() + " refers to table id "
@@ -181,25 +186,35 @@ public final class EntryConverter {
         };
         SinkFilterConfig options = filters.get();
         if (options.filterRows() || !options.tableFilter().accepts(map.schema(), map.table()) || droppedKind(options, type)) {
-            return List.of();
+            return null;
         }
         TableMeta meta = metaFor(map, at, options.filterTableError());
         if (meta == null) {
-            return List.of();
+            return null;
         }
-        ColumnFilter.Selection selection = options.columnFilter().forTable(map.schema(), map.table());
-        List<RowChange> rows = RowsDecoder.decode(event, map);
+        return new RowsTask(event, map, meta, options.columnFilter().forTable(map.schema(), map.table()), type, at,
+                gtidProps());
+    }
+
+    /** Decodes the row images and builds the ROWDATA entry: the expensive part, safe on any thread. */
+    public CanalEntry.Entry buildRows(RowsTask task) {
+        List<RowChange> rows = RowsDecoder.decode(task.event(), task.map());
         CanalEntry.RowChange.Builder change = CanalEntry.RowChange.newBuilder()
-                .setTableId(event.tableId())
-                .setEventType(type)
+                .setTableId(task.event().tableId())
+                .setEventType(task.type())
                 .setIsDdl(false);
         for (RowChange row : rows) {
-            change.addRowDatas(rowData(meta, selection, event, row));
+            change.addRowDatas(rowData(task.meta(), task.selection(), task.event(), row));
         }
-        List<CanalEntry.Pair> props = new ArrayList<>(gtidProps());
+        List<CanalEntry.Pair> props = new ArrayList<>(task.props());
         props.add(EntryFactory.pair("rowsCount", Integer.toString(rows.size())));
-        return List.of(EntryFactory.entry(EntryFactory.header(at, map.schema(), map.table(), type, null, props),
-                EntryType.ROWDATA, change.build().toByteString()));
+        return EntryFactory.entry(EntryFactory.header(task.at(), task.map().schema(), task.map().table(), task.type(),
+                null, props), EntryType.ROWDATA, change.build().toByteString());
+    }
+
+    /** A rows event with everything decided in binlog order, waiting to be decoded. */
+    public record RowsTask(RowsEvent event, TableMapEvent map, TableMeta meta, ColumnFilter.Selection selection,
+            EventType type, EventPosition at, List<CanalEntry.Pair> props) {
     }
 
     private static boolean droppedKind(SinkFilterConfig options, EventType type) {

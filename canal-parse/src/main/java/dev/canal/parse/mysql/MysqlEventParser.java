@@ -232,36 +232,20 @@ public final class MysqlEventParser implements EventParser {
         EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault()),
                 () -> options, context::tableMap);
         TransactionBuffer buffer = new TransactionBuffer();
-        boolean skipping = start.skipUpTo() >= 0;
-        byte[] bytes;
-        while (running && (bytes = s.next()) != null) {
-            BinlogEvent event = context.decode(bytes);
-            // the stream follows ROTATE events itself (the dump's first, artificial one arrives before the
-            // format description says whether events carry a checksum)
-            String file = s.currentFile();
-            if (event instanceof RotateEvent) {
-                continue;
-            }
-            if (event.header().nextPosition() == 0) {
-                continue; // artificial events (the dump's format description) sit at no position
-            }
-            EventPosition at = EventPosition.of(file, event.header());
-            if (skipping) {
-                if (file.equals(start.file()) && at.offset() <= start.skipUpTo()) {
-                    continue;
-                }
-                skipping = false;
-            }
-            if (event instanceof TransactionPayloadEvent payload) {
-                for (BinlogEvent inner : payload.events()) {
-                    buffer.add(converter.convert(inner, at));
-                }
-            } else {
-                buffer.add(converter.convert(event, at));
-            }
+        EntryPipeline.Output output = entries -> {
+            buffer.add(entries);
             if (buffer.shouldFlush(config.transactionSize())) {
                 flush(buffer);
             }
+        };
+        int workers = config.parallel() ? config.parallelThreadSize() : 0;
+        try (EntryPipeline pipeline = new EntryPipeline("parser-" + destination, context, converter, output,
+                start.file(), start.skipUpTo(), workers, config.parallelBufferSize())) {
+            byte[] bytes;
+            while (running && (bytes = s.next()) != null) {
+                pipeline.publish(bytes, s.currentFile());
+            }
+            pipeline.drain();
         }
         flush(buffer);
     }

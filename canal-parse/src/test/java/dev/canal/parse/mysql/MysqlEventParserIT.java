@@ -26,7 +26,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
-/** The parser against a real server: SQL written on the source arrives in the store as Canal's entries. */
+/**
+ * The parser against a real server: SQL written on the source arrives in the store as Canal's entries. Runs with
+ * the parallel pipeline (several row workers); {@link SequentialParserIT} runs the same with parallel off.
+ */
 @ExtendWith(MySqlServerExtension.class)
 class MysqlEventParserIT {
 
@@ -49,6 +52,21 @@ class MysqlEventParserIT {
     }
 
     private void startParser(MySqlServer db, String schema, MySqlServer.BinlogCoordinates from) {
+        Properties p = properties(db, schema, from);
+        store = new MemoryEventStore(StoreConfig.itemSize(4096));
+        store.start();
+        sink = new EntryEventSink(store, false);
+        sink.start();
+        startParserOnly(p);
+    }
+
+    private void startParserOnly(Properties p) {
+        parser = new MysqlEventParser("it", MysqlParserConfig.fromProperties(p), sink, positions,
+                SinkFilterConfig.fromProperties(p));
+        parser.start();
+    }
+
+    private Properties properties(MySqlServer db, String schema, MySqlServer.BinlogCoordinates from) {
         Properties p = new Properties();
         p.setProperty("canal.instance.master.address", db.host() + ":" + db.port());
         p.setProperty("canal.instance.dbUsername", db.replicationUser());
@@ -56,13 +74,13 @@ class MysqlEventParserIT {
         p.setProperty("canal.instance.master.journal.name", from.file());
         p.setProperty("canal.instance.master.position", Long.toString(from.position()));
         p.setProperty("canal.instance.filter.regex", schema + "\\..*");
-        store = new MemoryEventStore(StoreConfig.itemSize(4096));
-        store.start();
-        sink = new EntryEventSink(store, false);
-        sink.start();
-        parser = new MysqlEventParser("it", MysqlParserConfig.fromProperties(p), sink, positions,
-                SinkFilterConfig.fromProperties(p));
-        parser.start();
+        p.setProperty("canal.instance.parser.parallel", Boolean.toString(parallel()));
+        p.setProperty("canal.instance.parser.parallelThreadSize", "3");
+        return p;
+    }
+
+    boolean parallel() {
+        return true;
     }
 
     private List<CanalEntry.Entry> drainUntil(int rowEntries) {
@@ -178,5 +196,74 @@ class MysqlEventParserIT {
         List<CanalEntry.Entry> rows = rowEntriesOf(drainUntil(1));
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0).getHeader().getSchemaName()).isEqualTo("parser_f");
+    }
+
+    private static List<String> insertedIds(List<CanalEntry.Entry> entries) throws Exception {
+        List<String> ids = new ArrayList<>();
+        for (CanalEntry.Entry e : rowEntriesOf(entries)) {
+            for (CanalEntry.RowData row : rowChange(e).getRowDatasList()) {
+                ids.add(values(row.getAfterColumnsList()).get("id"));
+            }
+        }
+        return ids;
+    }
+
+    @Test
+    void restartResumesAfterTheLastDeliveredTransaction(MySqlServer db) throws Exception {
+        db.recreateDatabase("parser_restart");
+        db.execute("CREATE TABLE parser_restart.t (id INT PRIMARY KEY)");
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        startParser(db, "parser_restart", from);
+        db.execute("INSERT INTO parser_restart.t VALUES (1)");
+        assertThat(insertedIds(drainUntil(1))).containsExactly("1");
+        parser.stop();
+
+        db.execute("INSERT INTO parser_restart.t VALUES (2)", "INSERT INTO parser_restart.t VALUES (3)");
+        startParserOnly(properties(db, "parser_restart", from));
+
+        assertThat(insertedIds(drainUntil(2))).as("row 1 is not delivered twice, 2 and 3 are not lost")
+                .containsExactly("2", "3");
+    }
+
+    @Test
+    void aKilledDumpConnectionReconnectsWithoutLosingRows(MySqlServer db) throws Exception {
+        db.recreateDatabase("parser_kill");
+        db.execute("CREATE TABLE parser_kill.t (id INT PRIMARY KEY)");
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        startParser(db, "parser_kill", from);
+        db.execute("INSERT INTO parser_kill.t VALUES (1)");
+        List<CanalEntry.Entry> seen = new ArrayList<>(drainUntil(1));
+
+        killDumpThreads(db);
+        db.execute("INSERT INTO parser_kill.t VALUES (2)");
+
+        seen.addAll(drainUntil(1));
+        assertThat(insertedIds(seen)).containsExactly("1", "2");
+        assertThat(parser.isStart()).isTrue();
+    }
+
+    @Test
+    void aBinlogTheSourceNoLongerHasStopsTheParserWithAnAlarm(MySqlServer db) {
+        startParser(db, "parser_gone", new MySqlServer.BinlogCoordinates("mysql-bin.999999", 4));
+        await().atMost(Duration.ofSeconds(20)).until(() -> !parser.isStart());
+        assertThat(parser.failure()).isInstanceOf(dev.canal.parse.mysql.net.MysqlServerException.class)
+                .hasMessageContaining("1236");
+    }
+
+    private static void killDumpThreads(MySqlServer db) throws Exception {
+        try (java.sql.Connection c = db.adminConnection(); java.sql.Statement st = c.createStatement();
+                java.sql.ResultSet rs = st.executeQuery("SELECT ID FROM information_schema.PROCESSLIST "
+                        + "WHERE COMMAND LIKE 'Binlog Dump%'")) {
+            List<Long> ids = new ArrayList<>();
+            while (rs.next()) {
+                ids.add(rs.getLong(1));
+            }
+            assertThat(ids).as("a dump thread to kill").isNotEmpty();
+            for (long id : ids) {
+                try (java.sql.Statement kill = c.createStatement()) {
+                    kill.execute("KILL " + id);
+                }
+            }
+        }
     }
 }

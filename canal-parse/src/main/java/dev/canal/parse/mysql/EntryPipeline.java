@@ -1,0 +1,252 @@
+package dev.canal.parse.mysql;
+
+import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.EventHandler;
+import com.lmax.disruptor.ExceptionHandler;
+import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.dsl.Disruptor;
+import com.lmax.disruptor.dsl.ProducerType;
+import dev.canal.parse.convert.EntryConverter;
+import dev.canal.parse.convert.EntryConverter.RowsTask;
+import dev.canal.parse.convert.EventPosition;
+import dev.canal.parse.mysql.event.BinlogEvent;
+import dev.canal.parse.mysql.event.DecoderContext;
+import dev.canal.parse.mysql.event.RotateEvent;
+import dev.canal.parse.mysql.event.RowsEvent;
+import dev.canal.parse.mysql.event.TransactionPayloadEvent;
+import dev.canal.protocol.CanalEntry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * The coprocessor of design.md, between the reader thread and the sink:
+ * <ol>
+ *   <li>stage 1, one thread, in binlog order: decode the event, keep the table maps and the position, turn
+ *       everything but row images into entries, and decide filters and table meta for rows events;</li>
+ *   <li>stage 2, N threads, any order: decode row images and build their entries (the expensive part);</li>
+ *   <li>stage 3, one thread, in binlog order again: hand the entries on (transaction buffer, then sink).</li>
+ * </ol>
+ * With parallel parsing off the same three stages run one after another on the reader thread.
+ *
+ * <p>A failure in any stage is kept and rethrown to the reader at its next {@link #publish}, which ends the
+ * dump; the parser then reconnects from its last delivered position.
+ */
+final class EntryPipeline implements AutoCloseable {
+
+    /** Where stage 3 sends the entries of one event, in binlog order. */
+    interface Output {
+        void accept(List<CanalEntry.Entry> entries) throws InterruptedException;
+    }
+
+    /** One ring slot: an event's bytes, then its decoded form and its entries-to-be. */
+    static final class Slot {
+        byte[] bytes;
+        String file;
+        /** built entries and pending {@link RowsTask}s, in binlog order */
+        final List<Object> parts = new ArrayList<>(2);
+        boolean hasTasks;
+
+        void reset(byte[] eventBytes, String eventFile) {
+            bytes = eventBytes;
+            file = eventFile;
+            parts.clear();
+            hasTasks = false;
+        }
+    }
+
+    private final DecoderContext context;
+    private final EntryConverter converter;
+    private final Output output;
+    private final String skipFile;
+    private final long skipUpTo;
+    private boolean skipping; // stage 1 only
+    private final Disruptor<Slot> disruptor;
+    private final RingBuffer<Slot> ring;
+    private final Slot inline = new Slot();
+    private final AtomicLong delivered = new AtomicLong(-1);
+    private volatile Throwable failure;
+    private long published = -1; // reader thread only
+
+    /**
+     * @param context   the stream's decoder context, whose table maps the converter reads too
+     * @param skipFile  with {@code skipUpTo}: events of this file at or before that offset were delivered before
+     *                  and produce nothing (-1: nothing to skip)
+     * @param workers   stage 2 threads; 0 runs every stage on the reader thread
+     */
+    EntryPipeline(String name, DecoderContext context, EntryConverter converter, Output output, String skipFile,
+            long skipUpTo, int workers, int bufferSize) {
+        this.context = context;
+        this.converter = converter;
+        this.output = output;
+        this.skipFile = skipFile;
+        this.skipUpTo = skipUpTo;
+        this.skipping = skipUpTo >= 0;
+        if (workers <= 0) {
+            disruptor = null;
+            ring = null;
+            return;
+        }
+        AtomicInteger threads = new AtomicInteger();
+        disruptor = new Disruptor<>(Slot::new, bufferSize, r -> {
+            Thread t = new Thread(r, name + "-stage-" + threads.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        }, ProducerType.SINGLE, new BlockingWaitStrategy());
+        EventHandler<Slot>[] stage2 = rowWorkers(workers);
+        disruptor.handleEventsWith((slot, seq, end) -> stage1(slot)).then(stage2)
+                .then((slot, seq, end) -> {
+                    stage3(slot);
+                    delivered.set(seq);
+                });
+        disruptor.setDefaultExceptionHandler(new KeepFirstFailure());
+        ring = disruptor.start();
+    }
+
+    @SuppressWarnings("unchecked")
+    private EventHandler<Slot>[] rowWorkers(int workers) {
+        EventHandler<Slot>[] handlers = new EventHandler[workers];
+        for (int i = 0; i < workers; i++) {
+            int index = i;
+            handlers[i] = (slot, seq, end) -> {
+                if (slot.hasTasks && seq % workers == index) {
+                    stage2(slot);
+                }
+            };
+        }
+        return handlers;
+    }
+
+    /** Reader thread: hands over one whole event from {@code file}. */
+    void publish(byte[] event, String file) throws InterruptedException {
+        rethrowFailure();
+        if (ring == null) {
+            inline.reset(event, file);
+            stage1(inline);
+            stage2(inline);
+            stage3(inline);
+            return;
+        }
+        long seq = ring.next();
+        ring.get(seq).reset(event, file);
+        ring.publish(seq);
+        published = seq;
+    }
+
+    /** Reader thread: waits until every published event went through stage 3. */
+    void drain() throws InterruptedException {
+        while (ring != null && delivered.get() < published) {
+            rethrowFailure();
+            if (Thread.interrupted()) {
+                throw new InterruptedException();
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1)); // end of a dump only, not per event
+        }
+        rethrowFailure();
+    }
+
+    @Override
+    public void close() {
+        if (disruptor != null) {
+            disruptor.halt();
+        }
+    }
+
+    private void stage1(Slot slot) {
+        if (failure != null) {
+            return;
+        }
+        BinlogEvent event = context.decode(slot.bytes);
+        slot.bytes = null;
+        if (event instanceof RotateEvent || event.header().nextPosition() == 0) {
+            return; // the stream follows rotations; artificial events (the dump's format description) have no position
+        }
+        EventPosition at = EventPosition.of(slot.file, event.header());
+        if (skipping) {
+            if (slot.file.equals(skipFile) && at.offset() <= skipUpTo) {
+                return;
+            }
+            skipping = false;
+        }
+        if (event instanceof TransactionPayloadEvent payload) {
+            for (BinlogEvent inner : payload.events()) {
+                prepare(slot, inner, at);
+            }
+        } else {
+            prepare(slot, event, at);
+        }
+    }
+
+    private void prepare(Slot slot, BinlogEvent event, EventPosition at) {
+        if (event instanceof RowsEvent rows) {
+            RowsTask task = converter.prepareRows(rows, at);
+            if (task != null) {
+                slot.parts.add(task);
+                slot.hasTasks = true;
+            }
+        } else {
+            slot.parts.addAll(converter.convert(event, at));
+        }
+    }
+
+    private void stage2(Slot slot) {
+        if (failure != null || !slot.hasTasks) {
+            return;
+        }
+        List<Object> parts = slot.parts;
+        for (int i = 0; i < parts.size(); i++) {
+            if (parts.get(i) instanceof RowsTask task) {
+                parts.set(i, converter.buildRows(task));
+            }
+        }
+    }
+
+    private void stage3(Slot slot) throws InterruptedException {
+        if (failure != null || slot.parts.isEmpty()) {
+            return;
+        }
+        List<CanalEntry.Entry> entries = new ArrayList<>(slot.parts.size());
+        for (Object part : slot.parts) {
+            entries.add((CanalEntry.Entry) part);
+        }
+        slot.parts.clear();
+        output.accept(entries);
+    }
+
+    private void rethrowFailure() {
+        Throwable t = failure;
+        if (t instanceof RuntimeException e) {
+            throw e;
+        }
+        if (t instanceof Error e) {
+            throw e;
+        }
+        if (t != null) {
+            throw new IllegalStateException("entry pipeline failed: " + t, t);
+        }
+    }
+
+    /** Keeps the first failure; later stages skip their work once one is recorded. */
+    private final class KeepFirstFailure implements ExceptionHandler<Slot> {
+
+        @Override
+        public void handleEventException(Throwable ex, long sequence, Slot slot) {
+            if (failure == null) {
+                failure = ex;
+            }
+        }
+
+        @Override
+        public void handleOnStartException(Throwable ex) {
+            failure = ex;
+        }
+
+        @Override
+        public void handleOnShutdownException(Throwable ex) {
+            // the dump is over; nothing is waiting for this pipeline any more
+        }
+    }
+}
