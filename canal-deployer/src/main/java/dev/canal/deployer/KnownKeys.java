@@ -2,6 +2,7 @@ package dev.canal.deployer;
 
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.parse.mysql.MysqlParserConfig;
+import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.store.StoreConfig;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -96,21 +97,17 @@ final class KnownKeys {
         IMPLEMENTED.put(MysqlParserConfig.BINLOG_FORMAT, "");
         IMPLEMENTED.put(MysqlParserConfig.BINLOG_IMAGE, "");
         IMPLEMENTED.put(MysqlParserConfig.AUTO_RESET_LATEST, "false");
-        // sink filters (canal-compat.md 4.3, 7.5, 7.6)
-        // WIRING POINT (canal-sink): take these names from the sink's filter config record once it lands.
-        IMPLEMENTED.put("canal.instance.filter.regex", ".*\\..*");
-        IMPLEMENTED.put("canal.instance.filter.black.regex", "");
-        IMPLEMENTED.put("canal.instance.filter.field", "");
-        IMPLEMENTED.put("canal.instance.filter.black.field", "");
-        IMPLEMENTED.put("canal.instance.filter.query.dcl", "false");
-        IMPLEMENTED.put("canal.instance.filter.query.dml", "false");
-        IMPLEMENTED.put("canal.instance.filter.query.ddl", "false");
-        IMPLEMENTED.put("canal.instance.filter.table.error", "false");
-        IMPLEMENTED.put("canal.instance.filter.rows", "false");
-        IMPLEMENTED.put("canal.instance.filter.transaction.entry", "false");
-        IMPLEMENTED.put("canal.instance.filter.dml.insert", "false");
-        IMPLEMENTED.put("canal.instance.filter.dml.update", "false");
-        IMPLEMENTED.put("canal.instance.filter.dml.delete", "false");
+        // sink filters (SinkFilterConfig; canal-compat.md 4.3, 7.5, 7.6)
+        IMPLEMENTED.put(SinkFilterConfig.TABLE_REGEX_KEY, SinkFilterConfig.DEFAULT_TABLE_REGEX);
+        IMPLEMENTED.put(SinkFilterConfig.TABLE_BLACK_REGEX_KEY, "");
+        IMPLEMENTED.put(SinkFilterConfig.FIELD_KEY, "");
+        IMPLEMENTED.put(SinkFilterConfig.BLACK_FIELD_KEY, "");
+        for (String key : List.of(SinkFilterConfig.QUERY_DCL_KEY, SinkFilterConfig.QUERY_DML_KEY,
+                SinkFilterConfig.QUERY_DDL_KEY, SinkFilterConfig.TABLE_ERROR_KEY, SinkFilterConfig.ROWS_KEY,
+                SinkFilterConfig.TRANSACTION_ENTRY_KEY, SinkFilterConfig.DML_INSERT_KEY,
+                SinkFilterConfig.DML_UPDATE_KEY, SinkFilterConfig.DML_DELETE_KEY)) {
+            IMPLEMENTED.put(key, "false");
+        }
     }
 
     private KnownKeys() {

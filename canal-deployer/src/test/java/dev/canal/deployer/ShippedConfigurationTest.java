@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.parse.mysql.MysqlParserConfig;
+import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.store.StoreConfig;
 import java.io.IOException;
 import java.io.Reader;
@@ -104,6 +105,20 @@ class ShippedConfigurationTest {
                 Map.entry(MysqlParserConfig.PARALLEL_BUFFER, parser.parallelBufferSize()),
                 Map.entry(MysqlParserConfig.AUTO_RESET_LATEST, parser.autoResetLatestPosMode()));
         parserDefaults.forEach((key, value) ->
+                assertThat(String.valueOf(value)).as(key).isEqualTo(KnownKeys.IMPLEMENTED.get(key)));
+
+        SinkFilterConfig filters = SinkFilterConfig.fromProperties(none);
+        Map<String, Object> filterDefaults = Map.of(
+                SinkFilterConfig.QUERY_DCL_KEY, filters.filterQueryDcl(),
+                SinkFilterConfig.QUERY_DML_KEY, filters.filterQueryDml(),
+                SinkFilterConfig.QUERY_DDL_KEY, filters.filterQueryDdl(),
+                SinkFilterConfig.TABLE_ERROR_KEY, filters.filterTableError(),
+                SinkFilterConfig.ROWS_KEY, filters.filterRows(),
+                SinkFilterConfig.TRANSACTION_ENTRY_KEY, filters.filterTransactionEntry(),
+                SinkFilterConfig.DML_INSERT_KEY, filters.filterDmlInsert(),
+                SinkFilterConfig.DML_UPDATE_KEY, filters.filterDmlUpdate(),
+                SinkFilterConfig.DML_DELETE_KEY, filters.filterDmlDelete());
+        filterDefaults.forEach((key, value) ->
                 assertThat(String.valueOf(value)).as(key).isEqualTo(KnownKeys.IMPLEMENTED.get(key)));
 
         InstanceMetaConfig meta = InstanceMetaConfig.fromProperties(none);

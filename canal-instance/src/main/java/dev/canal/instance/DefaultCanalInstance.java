@@ -3,6 +3,7 @@ package dev.canal.instance;
 import dev.canal.meta.MetaManager;
 import dev.canal.parse.EventParser;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.sink.EventSink;
 import dev.canal.store.EventStore;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -32,24 +33,26 @@ public class DefaultCanalInstance implements CanalInstance {
     private final String destination;
     private final MetaManager metaManager;
     private final EventStore eventStore;
+    private final EventSink eventSink;
     private final EventParser eventParser;
     private final AlarmHandler alarmHandler;
     private final List<Component> components;
     private boolean started; // guarded by this
 
-    // WIRING POINT (canal-sink): the EventSink joins between store and parser once helper-1's module lands.
     public DefaultCanalInstance(String destination, MetaManager metaManager, AlarmHandler alarmHandler,
-            EventStore eventStore, EventParser eventParser) {
+            EventStore eventStore, EventSink eventSink, EventParser eventParser) {
         this.destination = Objects.requireNonNull(destination, "destination");
         this.metaManager = Objects.requireNonNull(metaManager, "metaManager");
         this.alarmHandler = Objects.requireNonNull(alarmHandler, "alarmHandler");
         this.eventStore = Objects.requireNonNull(eventStore, "eventStore");
+        this.eventSink = Objects.requireNonNull(eventSink, "eventSink");
         this.eventParser = Objects.requireNonNull(eventParser, "eventParser");
         this.components = List.of(
                 // the server may have started the meta manager already, for a subscribe (canal-compat.md 3.1)
                 new Component("meta manager", metaManager::start, metaManager::stop, metaManager::isStart),
                 new Component("alarm handler", alarmHandler::start, alarmHandler::stop, () -> false),
                 new Component("event store", eventStore::start, eventStore::stop, eventStore::isStarted),
+                new Component("event sink", eventSink::start, eventSink::stop, eventSink::isStarted),
                 new Component("event parser", eventParser::start, eventParser::stop, eventParser::isStart));
     }
 
@@ -71,6 +74,10 @@ public class DefaultCanalInstance implements CanalInstance {
     @Override
     public MetaManager getMetaManager() {
         return metaManager;
+    }
+
+    public EventSink getEventSink() {
+        return eventSink;
     }
 
     public AlarmHandler getAlarmHandler() {

@@ -7,6 +7,8 @@ import dev.canal.meta.MemoryMetaManager;
 import dev.canal.meta.MetaManager;
 import dev.canal.parse.EventParser;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.sink.EntryEventSink;
+import dev.canal.sink.EventSink;
 import dev.canal.store.EventStore;
 import dev.canal.store.MemoryEventStore;
 import dev.canal.store.StoreConfig;
@@ -17,26 +19,34 @@ class DefaultCanalInstanceTest {
     private final MetaManager meta = new MemoryMetaManager();
     private final EventStore store = new MemoryEventStore(StoreConfig.itemSize(16));
 
+    private final EventSink sink = new EntryEventSink(store, false);
+
+    private DefaultCanalInstance instance(String destination, EventStore eventStore, EventParser parser) {
+        return new DefaultCanalInstance(destination, meta, new LogAlarmHandler(), eventStore, sink, parser);
+    }
+
     @Test
-    void parserStartsAfterMetaAndStoreAndStopsBeforeThem() {
-        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", false);
-        DefaultCanalInstance instance = new DefaultCanalInstance("example", meta, new LogAlarmHandler(), store, parser);
+    void parserStartsAfterMetaStoreAndSinkAndStopsBeforeThem() {
+        ProbeEventParser parser = new ProbeEventParser(meta, store, sink, "p", false);
+        DefaultCanalInstance instance = instance("example", store, parser);
 
         instance.start();
         assertThat(instance.isStart()).isTrue();
         assertThat(parser.isStart()).isTrue();
         instance.stop();
 
-        assertThat(parser.observations()).containsExactly("start: meta true, store true", "stop: meta true, store true");
+        assertThat(parser.observations()).containsExactly("start: meta true, store true, sink true",
+                "stop: meta true, store true, sink true");
         assertThat(instance.isStart()).isFalse();
         assertThat(meta.isStart()).isFalse();
         assertThat(store.isStarted()).isFalse();
+        assertThat(sink.isStarted()).isFalse();
     }
 
     @Test
     void failedParserStartStopsWhatStartedAndNamesDestinationAndComponent() {
-        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", true);
-        DefaultCanalInstance instance = new DefaultCanalInstance("orders", meta, new LogAlarmHandler(), store, parser);
+        ProbeEventParser parser = new ProbeEventParser(meta, store, sink, "p", true);
+        DefaultCanalInstance instance = instance("orders", store, parser);
 
         assertThatThrownBy(instance::start)
                 .isInstanceOf(InstanceStartException.class)
@@ -47,13 +57,13 @@ class DefaultCanalInstanceTest {
         assertThat(instance.isStart()).isFalse();
         assertThat(meta.isStart()).isFalse();
         assertThat(store.isStarted()).isFalse();
+        assertThat(sink.isStarted()).isFalse();
     }
 
     @Test
     void failedStoreStartNeverStartsTheParser() {
-        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", false);
-        DefaultCanalInstance instance = new DefaultCanalInstance("orders", meta, new LogAlarmHandler(),
-                new FailingStore(store), parser);
+        ProbeEventParser parser = new ProbeEventParser(meta, store, sink, "p", false);
+        DefaultCanalInstance instance = instance("orders", new FailingStore(store), parser);
 
         assertThatThrownBy(instance::start)
                 .isInstanceOf(InstanceStartException.class)
@@ -65,8 +75,8 @@ class DefaultCanalInstanceTest {
     @Test
     void metaManagerAlreadyStartedBySubscribeIsKeptAndStoppedWithTheInstance() {
         meta.start();
-        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", false);
-        DefaultCanalInstance instance = new DefaultCanalInstance("example", meta, new LogAlarmHandler(), store, parser);
+        ProbeEventParser parser = new ProbeEventParser(meta, store, sink, "p", false);
+        DefaultCanalInstance instance = instance("example", store, parser);
 
         instance.start();
         instance.stop();
@@ -76,8 +86,8 @@ class DefaultCanalInstanceTest {
 
     @Test
     void nonEmptyClientFilterReplacesTheParsersWhiteFilter() {
-        ProbeEventParser parser = new ProbeEventParser(meta, store, "p", false);
-        DefaultCanalInstance instance = new DefaultCanalInstance("example", meta, new LogAlarmHandler(), store, parser);
+        ProbeEventParser parser = new ProbeEventParser(meta, store, sink, "p", false);
+        DefaultCanalInstance instance = instance("example", store, parser);
 
         assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1001, "shop\\..*"))).isTrue();
         assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1002, ""))).isFalse();
@@ -106,7 +116,7 @@ class DefaultCanalInstanceTest {
                 return running;
             }
         };
-        DefaultCanalInstance instance = new DefaultCanalInstance("example", meta, new LogAlarmHandler(), store, plain);
+        DefaultCanalInstance instance = instance("example", store, plain);
 
         assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1001, "shop\\..*"))).isFalse();
     }

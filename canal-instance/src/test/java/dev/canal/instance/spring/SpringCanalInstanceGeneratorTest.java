@@ -69,7 +69,8 @@ class SpringCanalInstanceGeneratorTest {
         meta.updateCursor(client, ACKED);
         instance.stop();
 
-        assertThat(parser.observations()).containsExactly("start: meta true, store true", "stop: meta true, store true");
+        assertThat(parser.observations()).containsExactly("start: meta true, store true, sink true",
+                "stop: meta true, store true, sink true");
         assertThat(conf.resolve("example/meta.dat")).content().contains("\"journalName\":\"mysql-bin.000001\"",
                 "\"position\":1234");
         assertThat(instance.isStart()).isFalse();
