@@ -96,15 +96,7 @@ public final class EntryConverter {
     }
 
     private List<CanalEntry.Entry> ddl(QueryEvent q, StatementKind kind, EventPosition at) {
-        // Any DDL may change what a table looks like (renames move columns between names): drop cached meta.
-        if (kind.changesTable()) {
-            metas.invalidate(kind.schema(), kind.table());
-        } else {
-            metas.invalidateSchema(kind.schema().isEmpty() ? null : kind.schema());
-        }
-        if (kind.eventType() == EventType.RENAME) {
-            metas.invalidateSchema(null);
-        }
+        metas.applyDdl(q.schema(), kind.schema(), kind.table(), q.sql(), at.toEntryPosition());
         SinkFilterConfig options = filters.get();
         if (options.filterQueryDdl() || (kind.changesTable() && !options.tableFilter().accepts(kind.schema(), kind.table()))) {
             return List.of();

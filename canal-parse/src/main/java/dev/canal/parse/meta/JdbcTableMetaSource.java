@@ -1,5 +1,6 @@
 package dev.canal.parse.meta;
 
+import dev.canal.protocol.position.EntryPosition;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -43,6 +44,20 @@ public final class JdbcTableMetaSource implements TableMetaSource {
     @Override
     public void invalidate(String schema, String table) {
         cache.remove(key(schema, table));
+    }
+
+    /**
+     * Any DDL may change what tables look like (a rename moves a definition between names): drop everything
+     * cached. DDL is rare; the cost is one information_schema read per table afterwards.
+     */
+    @Override
+    public void applyDdl(String sessionSchema, String schema, String table, String sql, EntryPosition position) {
+        invalidateSchema(null);
+    }
+
+    @Override
+    public void rewindTo(EntryPosition position) {
+        invalidateSchema(null);
     }
 
     @Override

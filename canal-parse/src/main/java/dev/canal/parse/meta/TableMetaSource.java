@@ -1,18 +1,42 @@
 package dev.canal.parse.meta;
 
-/** Where the entry builder gets a table's columns from when the binlog itself does not carry them. */
+import dev.canal.protocol.position.EntryPosition;
+
+/**
+ * Where the entry builder gets a table's columns from when the binlog itself does not carry them: either read
+ * on demand from the source ({@link JdbcTableMetaSource}, Canal's "TSDB off"), or kept as a history of DDL so
+ * that every row gets the definition that was true at its own binlog position (Canal's table-meta TSDB).
+ *
+ * <p>Called from the parser's binlog-order thread only.
+ */
 public interface TableMetaSource {
 
     /**
-     * The table's current definition.
+     * The table's definition at the current binlog position.
      *
      * @throws TableMetaException when the table cannot be read (missing, no privilege, connection lost)
      */
     TableMeta find(String schema, String table);
 
-    /** Forgets what is cached for the table, after a DDL or a row image that does not fit. */
+    /** Forgets what is cached for the table, after a row image that does not fit it. */
     void invalidate(String schema, String table);
 
-    /** Forgets everything cached for a schema (DROP DATABASE) or for all schemas (schema null). */
+    /** Forgets everything cached for a schema, or for all schemas when {@code schema} is null. */
     void invalidateSchema(String schema);
+
+    /**
+     * A DDL statement read from the binlog, in binlog order.
+     *
+     * @param sessionSchema the session's default schema when the statement ran ("" when none)
+     * @param schema        the schema the statement names (or the session's), "" when none
+     * @param table         the table it names, "" when none
+     * @param position      where the statement sits in the binlog
+     */
+    void applyDdl(String sessionSchema, String schema, String table, String sql, EntryPosition position);
+
+    /**
+     * The parser is about to read the binlog from {@code position}: a history-keeping source rebuilds the
+     * schema as it was there; an on-demand source drops its cache.
+     */
+    void rewindTo(EntryPosition position);
 }

@@ -66,15 +66,22 @@ public final class MysqlEventParser implements EventParser {
     private volatile BinlogStream stream;
     private volatile Throwable failure;
 
+    /** A parser reading table meta on demand from the source's information_schema (Canal's "TSDB off"). */
     public MysqlEventParser(String destination, MysqlParserConfig config, EventSink sink,
             LogPositionManager positions, SinkFilterConfig options) {
+        this(destination, config, sink, positions, options, null);
+    }
+
+    /** @param metas where table definitions come from; null to read them on demand from the source */
+    public MysqlEventParser(String destination, MysqlParserConfig config, EventSink sink,
+            LogPositionManager positions, SinkFilterConfig options, TableMetaSource metas) {
         this.destination = destination;
         this.config = config;
         this.sink = sink;
         this.positions = positions;
         this.options = options;
         this.identity = LogIdentity.of(config.masterHost(), config.masterPort());
-        this.metas = new JdbcTableMetaSource(this::metadataConnection);
+        this.metas = metas != null ? metas : new JdbcTableMetaSource(this::metadataConnection);
     }
 
     /**
@@ -189,6 +196,7 @@ public final class MysqlEventParser implements EventParser {
             StartPoint start = findStart(session);
             log.info("destination {}: dumping binlog from {}:{}{}", destination, start.file(), start.position(),
                     start.skipUpTo() >= 0 ? " (resuming after the last delivered event)" : "");
+            metas.rewindTo(EntryPosition.of(start.file(), start.position()));
             BinlogStream s = session.dump(start.file(), start.position());
             stream = s;
             try {
