@@ -1,0 +1,206 @@
+package dev.canal.deployer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import com.alibaba.otter.canal.client.CanalConnector;
+import com.alibaba.otter.canal.client.CanalConnectors;
+import com.alibaba.otter.canal.protocol.CanalEntry;
+import com.alibaba.otter.canal.protocol.Message;
+import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.MySqlServerExtension;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged server as a user runs it: the tarball unpacked, conf pointed at a real database, bin/startup.sh,
+ * the official Canal client receiving rows, bin/stop.sh flushing meta.dat, and a restart that resumes from the
+ * acked cursor without losing a row written while the server was down.
+ */
+@ExtendWith(MySqlServerExtension.class)
+class TarballIT {
+
+    private static final String SCHEMA = "deployer_it";
+    private static final Duration START_WAIT = Duration.ofSeconds(90);
+
+    @TempDir
+    Path home;
+
+    private int port;
+
+    @AfterEach
+    void stopServer() throws Exception {
+        if (Files.exists(home.resolve("bin/canal.pid"))) {
+            run("bin/stop.sh");
+        }
+    }
+
+    @Test
+    void startupStopAndRestartResumeWithoutLosingRows(MySqlServer db) throws Exception {
+        unpackTarball();
+        db.recreateDatabase(SCHEMA);
+        db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
+        MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
+        configure(db, start);
+
+        startServer();
+        insert(db, 1, 5);
+        Set<Integer> received = new TreeSet<>(receiveAtLeast(IntStream.rangeClosed(1, 5).boxed().toList()));
+        assertThat(run("bin/stop.sh")).isZero();
+        assertThat(home.resolve("bin/canal.pid")).doesNotExist();
+        assertThat(home.resolve("conf/example/meta.dat")).content()
+                .contains("\"clientId\":1001", "\"journalName\":\"" + start.file() + "\"");
+
+        insert(db, 6, 10); // written while no server runs
+        startServer();
+        received.addAll(receiveAtLeast(IntStream.rangeClosed(6, 10).boxed().toList()));
+
+        assertThat(received).containsExactlyElementsOf(IntStream.rangeClosed(1, 10).boxed().toList());
+    }
+
+    private void unpackTarball() throws Exception {
+        Path tarball;
+        try (Stream<Path> files = Files.list(Path.of("target"))) {
+            tarball = files.filter(f -> f.getFileName().toString().matches("canal-deployer-.*\\.tar\\.gz"))
+                    .findFirst().orElseThrow(() -> new IllegalStateException("no tarball in target/: run mvn package"));
+        }
+        Process tar = new ProcessBuilder("tar", "xzf", tarball.toAbsolutePath().toString(), "-C", home.toString())
+                .inheritIO().start();
+        assertThat(tar.waitFor()).isZero();
+        assertThat(home.resolve("bin/startup.sh")).isExecutable();
+        assertThat(home.resolve("logs")).isDirectory();
+    }
+
+    private void configure(MySqlServer db, MySqlServer.BinlogCoordinates start) throws IOException {
+        port = freePort();
+        Path canal = home.resolve("conf/canal.properties");
+        String server = Files.readString(canal)
+                .replace("canal.port = 11111", "canal.port = " + port)
+                .replace("canal.file.flush.period = 1000", "canal.file.flush.period = 200")
+                .replace("canal.auto.scan = true", "canal.auto.scan = false");
+        Files.writeString(canal, server);
+        Path instance = home.resolve("conf/example/instance.properties");
+        String text = Files.readString(instance)
+                .replace("canal.instance.master.address = 127.0.0.1:3306",
+                        "canal.instance.master.address = " + db.host() + ":" + db.port())
+                .replace("canal.instance.master.journal.name =", "canal.instance.master.journal.name = " + start.file())
+                .replace("canal.instance.master.position =", "canal.instance.master.position = " + start.position())
+                .replace("canal.instance.dbUsername = canal", "canal.instance.dbUsername = " + db.replicationUser())
+                .replace("canal.instance.dbPassword = canal", "canal.instance.dbPassword = " + db.replicationPassword())
+                .replace("canal.instance.filter.regex = .*\\\\..*", "canal.instance.filter.regex = " + SCHEMA + "\\\\..*");
+        Files.writeString(instance, text);
+    }
+
+    private void startServer() throws Exception {
+        assertThat(run("bin/startup.sh")).isZero();
+        await().atMost(START_WAIT).pollInterval(Duration.ofMillis(300)).until(this::portOpen);
+    }
+
+    /** Reads and acks batches until every wanted id arrived; returns every id seen (re-delivery allowed). */
+    private List<Integer> receiveAtLeast(List<Integer> wanted) {
+        CanalConnector connector = CanalConnectors.newSingleConnector(new InetSocketAddress("127.0.0.1", port),
+                "example", "", "");
+        List<Integer> ids = new ArrayList<>();
+        connector.connect();
+        try {
+            connector.subscribe(SCHEMA + "\\..*");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!ids.containsAll(wanted) && System.nanoTime() < deadline) {
+                Message message = connector.getWithoutAck(100, 500L, TimeUnit.MILLISECONDS);
+                for (CanalEntry.Entry entry : message.getEntries()) {
+                    ids.addAll(insertedIds(entry));
+                }
+                if (message.getId() != -1) {
+                    connector.ack(message.getId());
+                }
+            }
+        } finally {
+            connector.disconnect();
+        }
+        assertThat(ids).as("ids received; server log:%n%s", serverLog()).containsAll(wanted);
+        return ids;
+    }
+
+    private static List<Integer> insertedIds(CanalEntry.Entry entry) {
+        if (entry.getEntryType() != CanalEntry.EntryType.ROWDATA) {
+            return List.of();
+        }
+        try {
+            CanalEntry.RowChange change = CanalEntry.RowChange.parseFrom(entry.getStoreValue());
+            if (change.getEventType() != CanalEntry.EventType.INSERT) {
+                return List.of();
+            }
+            return change.getRowDatasList().stream()
+                    .flatMap(row -> row.getAfterColumnsList().stream())
+                    .filter(column -> column.getName().equals("id"))
+                    .map(column -> Integer.parseInt(column.getValue()))
+                    .toList();
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+            throw new IllegalStateException("unreadable row change in " + entry.getHeader(), e);
+        }
+    }
+
+    private static void insert(MySqlServer db, int from, int to) {
+        for (int id = from; id <= to; id++) {
+            db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
+        }
+    }
+
+    private int run(String script) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(home.resolve(script).toString()).directory(home.toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.INHERIT);
+        builder.environment().put("JAVA", ProcessHandle.current().info().command().orElse("java"));
+        builder.environment().put("JAVA_OPTS", "-Xmx256m -Xms64m");
+        Process process = builder.start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException(script + " did not finish within 120 s");
+        }
+        return process.exitValue();
+    }
+
+    private boolean portOpen() {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private String serverLog() {
+        StringBuilder text = new StringBuilder();
+        for (String log : new String[] {"logs/canal/canal.log", "logs/example/example.log", "logs/canal/canal_stdout.log"}) {
+            Path file = home.resolve(log);
+            try {
+                text.append("== ").append(log).append('\n')
+                        .append(Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "(none)\n");
+            } catch (IOException e) {
+                text.append("(unreadable: ").append(e.getMessage()).append(")\n");
+            }
+        }
+        return text.toString();
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
