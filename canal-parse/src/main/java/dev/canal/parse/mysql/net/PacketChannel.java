@@ -160,11 +160,17 @@ final class PacketChannel {
 
     void close() {
         closed = true;
+        // the plain socket first: it unblocks a reader at once, where closing a TLS socket may wait for that reader
+        closeQuietly(plainSocket);
+        closeQuietly(socket);
+    }
+
+    private static void closeQuietly(Socket s) {
+        if (s == null) {
+            return;
+        }
         try {
-            socket.close();
-            if (plainSocket != null && plainSocket != socket) {
-                plainSocket.close();
-            }
+            s.close();
         } catch (IOException | RuntimeException e) {
             // closing a socket that is already broken; nothing left to release
         }

@@ -197,7 +197,20 @@ class BinlogStreamIT {
 
     @Test
     void closingTheStreamFromAnotherThreadUnblocksTheReader(MySqlServer db) throws Exception {
-        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
+        assertCloseUnblocksTheReader(replicationOptions(db));
+    }
+
+    @Test
+    void closingATlsStreamFromAnotherThreadUnblocksTheReader(MySqlServer db) throws Exception {
+        ConnectionOptions tls = replicationOptions(db).withSsl(SslOptions.of(SslMode.PREFERRED));
+        try (MysqlConnection probe = MysqlConnection.open(tls)) {
+            assumeTrue(probe.isSecure(), "server offers no TLS");
+        }
+        assertCloseUnblocksTheReader(tls);
+    }
+
+    private static void assertCloseUnblocksTheReader(ConnectionOptions options) throws Exception {
+        ReplicaSession replica = replica(options, HEARTBEAT);
         BinlogFilePosition start = replica.currentBinlogPosition();
         BinlogStream stream = replica.dump(start.file(), start.position());
         readUntil(stream, e -> type(e) == FORMAT_DESCRIPTION_EVENT);
