@@ -101,20 +101,28 @@ public final class CanalController {
     }
 
     /** Stops scanning, stops accepting clients, then stops every instance (which flushes its meta). */
-    public synchronized void stop() {
-        if (!running) {
-            return;
+    public void stop() {
+        InstanceScanner runningScanner;
+        synchronized (this) {
+            if (!running) {
+                return;
+            }
+            running = false;
+            runningScanner = scanner;
+            scanner = null;
         }
-        running = false;
-        if (scanner != null) {
-            scanner.stop();
+        // outside the lock: a scan in progress may be waiting for it, and finds the controller stopped
+        if (runningScanner != null) {
+            runningScanner.stop();
         }
-        if (netty != null) {
-            netty.stop();
+        synchronized (this) {
+            if (netty != null) {
+                netty.stop();
+            }
+            server.stop();
+            discardPrepared();
+            deployed.clear();
         }
-        server.stop();
-        discardPrepared();
-        deployed.clear();
         log.info("canal server stopped");
     }
 
@@ -138,6 +146,9 @@ public final class CanalController {
 
     /** Builds and (unless lazy) starts a new destination. @throws InstanceConfigException on a bad configuration */
     synchronized void deploy(String destination) {
+        if (!running) {
+            return;
+        }
         CanalInstance instance = generator.generate(destination);
         prepared.put(destination, instance);
         deployed.add(destination);
@@ -149,6 +160,9 @@ public final class CanalController {
      * built first: when it is invalid the running instance is left as it was and the error is thrown.
      */
     synchronized void redeploy(String destination) {
+        if (!running) {
+            return;
+        }
         CanalInstance replacement = generator.generate(destination);
         server.stop(destination);
         CanalInstance stale = prepared.put(destination, replacement);
@@ -161,6 +175,9 @@ public final class CanalController {
 
     /** Stops a destination whose folder or instance.properties disappeared. */
     synchronized void undeploy(String destination) {
+        if (!running) {
+            return;
+        }
         server.stop(destination);
         CanalInstance unused = prepared.remove(destination);
         if (unused != null) {
@@ -194,6 +211,10 @@ public final class CanalController {
     /** One warning for every key, in canal.properties or an instance file, that nothing here reads. */
     private void warnUnsupportedKeys() {
         List<String> keys = new ArrayList<>(config.unsupportedKeys());
+        if (!config.zkServers().isEmpty()) {
+            // Canal registers the server and elects one per destination there (canal-compat.md 6.1)
+            keys.add("canal.zkServers (server registration and HA election; it is used by default-instance.xml only)");
+        }
         for (String destination : config.destinations()) {
             InstanceProperties properties = generator.properties(destination);
             properties.effective().stringPropertyNames().stream()

@@ -66,7 +66,7 @@ final class InstanceScanner {
         if (executor == null) {
             return;
         }
-        executor.shutdownNow();
+        executor.shutdown(); // a scan in progress finishes; the controller ignores it once stopped
         try {
             executor.awaitTermination(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
