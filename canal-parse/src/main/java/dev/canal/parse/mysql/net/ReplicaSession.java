@@ -32,6 +32,8 @@ public final class ReplicaSession {
     private static final byte COM_BINLOG_DUMP_GTID = 0x1E;
     /** COM_BINLOG_DUMP_GTID flag: the GTID set in the packet decides where to start. */
     private static final int BINLOG_THROUGH_GTID = 0x04;
+    /** COM_BINLOG_DUMP flag: end the stream with an EOF packet at the end of the binlog instead of waiting. */
+    private static final int BINLOG_DUMP_NON_BLOCK = 0x01;
     /**
      * COM_BINLOG_DUMP flag asking MariaDB for ANNOTATE_ROWS events (the statement text before rows events), which
      * Canal turns into QUERY entries (canal-output.md, "annotate on"). MySQL gives this bit no such meaning.
@@ -106,14 +108,26 @@ public final class ReplicaSession {
         return new BinlogFilePosition(row.get(0), Long.parseLong(row.get(1)), gtid == null ? "" : gtid.trim());
     }
 
-    /** Starts streaming from {@code file} at {@code position} (4 for the file's start). */
+    /** Starts streaming from {@code file} at {@code position} (4 for the file's start); waits for new events. */
     public BinlogStream dump(String file, long position) throws IOException {
+        return dumpFrom(file, position, 0);
+    }
+
+    /**
+     * Streams from {@code file} at {@code position} up to the end of the binlog as it is now; then
+     * {@link BinlogStream#next()} returns null. For scanning files (start-position search, canal-compat.md 9.2).
+     */
+    public BinlogStream dumpToEnd(String file, long position) throws IOException {
+        return dumpFrom(file, position, BINLOG_DUMP_NON_BLOCK);
+    }
+
+    private BinlogStream dumpFrom(String file, long position, int flags) throws IOException {
         if (position < FIRST_EVENT_POSITION || position > MAX_DUMP_POSITION) {
             throw new IllegalArgumentException("binlog position " + position + " of " + file + " outside 4.."
                     + MAX_DUMP_POSITION + " (COM_BINLOG_DUMP carries 4 bytes)");
         }
         prepare();
-        sendBinlogDump(file, position);
+        sendBinlogDump(file, position, flags);
         return startStream(file, file + ":" + position);
     }
 
@@ -147,7 +161,7 @@ public final class ReplicaSession {
         connection.execute("SET @slave_connect_state='" + state + "'"); // digits, dashes and commas only
         connection.execute("SET @slave_gtid_strict_mode=0");
         connection.execute("SET @slave_gtid_ignore_duplicates=0");
-        sendBinlogDump("", FIRST_EVENT_POSITION); // the server ignores file and position when a connect state is set
+        sendBinlogDump("", FIRST_EVENT_POSITION, 0); // the server ignores file and position when a connect state is set
         return startStream(null, "MariaDB GTID " + state);
     }
 
@@ -171,12 +185,12 @@ public final class ReplicaSession {
         connection.readResponse("COM_REGISTER_SLAVE as server id " + options.serverId());
     }
 
-    private void sendBinlogDump(String file, long position) throws IOException {
+    private void sendBinlogDump(String file, long position, int flags) throws IOException {
         byte[] name = file.getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream(11 + name.length);
         out.write(COM_BINLOG_DUMP);
         writeInt(out, position, 4);
-        writeInt(out, connection.serverVersion().isMariaDb() ? BINLOG_SEND_ANNOTATE_ROWS_EVENT : 0, 2); // blocking
+        writeInt(out, flags | (connection.serverVersion().isMariaDb() ? BINLOG_SEND_ANNOTATE_ROWS_EVENT : 0), 2);
         writeInt(out, options.serverId(), 4);
         out.writeBytes(name);
         connection.sendCommand(out.toByteArray());

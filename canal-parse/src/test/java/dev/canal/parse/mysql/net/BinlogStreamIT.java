@@ -91,6 +91,21 @@ class BinlogStreamIT {
     }
 
     @Test
+    void dumpToEndStopsAtTheCurrentEndOfTheBinlog(MySqlServer db) throws Exception {
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
+        BinlogFilePosition end = replica.currentBinlogPosition();
+        try (BinlogStream stream = replica.dumpToEnd(end.file(), 4)) {
+            long events = 0;
+            while (stream.next() != null) {
+                events++;
+            }
+            assertThat(events).isGreaterThan(2);
+            assertThat(stream.currentFile()).isEqualTo(end.file());
+            assertThat(stream.nextPosition()).isGreaterThanOrEqualTo(end.position());
+        }
+    }
+
+    @Test
     void dumpOverTlsDeliversEvents(MySqlServer db) throws Exception {
         ConnectionOptions tls = replicationOptions(db).withSsl(SslOptions.of(SslMode.PREFERRED));
         ReplicaSession replica = replica(tls, HEARTBEAT);
