@@ -38,7 +38,7 @@ public final class MysqlConnection implements Closeable {
     private final boolean secure;
     private final AuthMethod authMethod;
     private final String address;
-    private boolean streaming; // set once the connection carries a binlog stream
+    private volatile boolean streaming; // set once the connection carries a binlog stream; read by close()
 
     private MysqlConnection(PacketChannel channel, Handshake handshake, boolean secure, AuthMethod authMethod,
             String address) {
