@@ -40,14 +40,24 @@ public final class JsonBinary {
     private static final int MAX_DEPTH = 150;
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
+    /**
+     * Text of a valid document is at most a few times its binary size (escaped control characters in strings are
+     * the worst case, 6 chars per byte); corrupt offsets that make containers share children could otherwise
+     * expand exponentially.
+     */
+    private static final int MAX_EXPANSION = 8;
+    private static final int EXPANSION_SLACK = 1024;
+
     private final byte[] buf;
     private final int end;
     private final StringBuilder out;
+    private final long maxOutput;
 
-    private JsonBinary(byte[] buf, int end, StringBuilder out) {
+    private JsonBinary(byte[] buf, int end, StringBuilder out, long maxOutput) {
         this.buf = buf;
         this.end = end;
         this.out = out;
+        this.maxOutput = maxOutput;
     }
 
     /** The JSON text of a binary JSON document; an empty value (as MySQL may store) is JSON {@code null}. */
@@ -58,8 +68,9 @@ public final class JsonBinary {
         if (offset < 0 || length < 0 || offset + length > buf.length) {
             throw new MalformedDataException("JSON value outside its buffer");
         }
-        StringBuilder out = new StringBuilder(Math.min(length * 2, 1 << 20));
-        JsonBinary reader = new JsonBinary(buf, offset + length, out);
+        StringBuilder out = new StringBuilder(Math.min(length, 1 << 19) * 2);
+        JsonBinary reader = new JsonBinary(buf, offset + length, out,
+                (long) length * MAX_EXPANSION + EXPANSION_SLACK);
         reader.value(buf[offset] & 0xFF, offset + 1, offset + length, 0);
         return out.toString();
     }
@@ -68,6 +79,10 @@ public final class JsonBinary {
     private void value(int type, int pos, int limit, int depth) {
         if (depth > MAX_DEPTH) {
             throw new MalformedDataException("JSON nested deeper than " + MAX_DEPTH);
+        }
+        if (out.length() > maxOutput) {
+            throw new MalformedDataException("JSON text grows past " + maxOutput + " characters from "
+                    + (maxOutput - EXPANSION_SLACK) / MAX_EXPANSION + " bytes: corrupt offsets");
         }
         switch (type) {
             case SMALL_OBJECT -> container(pos, limit, false, true, depth);

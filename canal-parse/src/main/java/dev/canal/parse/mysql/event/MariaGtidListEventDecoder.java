@@ -15,7 +15,7 @@ final class MariaGtidListEventDecoder implements EventDecoder<MariaGtidListEvent
         long word = c.uint32();
         int count = (int) (word & 0x0FFFFFFF);
         int flags = (int) (word >>> 28);
-        if ((long) count * ENTRY_LENGTH > c.remaining()) {
+        if (count > c.remaining() / ENTRY_LENGTH) {
             throw new MalformedDataException("GTID_LIST of " + count + " entries does not fit the " + c.remaining()
                     + " bytes left");
         }

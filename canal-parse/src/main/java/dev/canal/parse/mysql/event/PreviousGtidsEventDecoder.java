@@ -20,7 +20,7 @@ final class PreviousGtidsEventDecoder implements EventDecoder<PreviousGtidsEvent
         long word = c.int64();
         boolean tagged = (word & 0xFF) == TAGGED_FORMAT && (word >>> 56) == TAGGED_FORMAT;
         long sids = tagged ? (word >>> 8) & 0xFFFF_FFFF_FFFFL : word;
-        if (sids < 0 || sids * MIN_SID_BYTES > c.remaining()) {
+        if (sids < 0 || sids > c.remaining() / MIN_SID_BYTES) {
             throw new MalformedDataException("PREVIOUS_GTIDS with " + sids + " sids does not fit " + c.remaining()
                     + " bytes");
         }
@@ -30,7 +30,7 @@ final class PreviousGtidsEventDecoder implements EventDecoder<PreviousGtidsEvent
             UUID sid = GtidEventDecoder.readUuid(c);
             String tag = tagged ? SerializedFields.readString(c) : "";
             long intervals = c.int64();
-            if (intervals < 0 || intervals * INTERVAL_BYTES > c.remaining()) {
+            if (intervals < 0 || intervals > c.remaining() / INTERVAL_BYTES) {
                 throw new MalformedDataException("PREVIOUS_GTIDS sid " + sid + " with " + intervals
                         + " intervals does not fit " + c.remaining() + " bytes");
             }

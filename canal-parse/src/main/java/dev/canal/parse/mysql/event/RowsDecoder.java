@@ -53,10 +53,16 @@ public final class RowsDecoder {
         boolean partial = event.kind() == RowsEvent.Kind.PARTIAL_UPDATE;
         try {
             while (c.hasRemaining()) {
+                int rowStart = c.position();
                 Object[] beforeImage = before == null ? null : image(c, before, table, null);
                 Object[] afterImage = null;
                 if (after != null) {
                     afterImage = image(c, after, table, partial ? partialJsonColumns(c, table) : null);
+                }
+                if (c.position() == rowStart) {
+                    // an image of no columns takes no bytes: what is left cannot be rows
+                    throw new MalformedDataException(c.remaining() + " bytes after the last row, but the images"
+                            + " have no columns");
                 }
                 rows.add(new RowChange(beforeImage, afterImage));
             }
