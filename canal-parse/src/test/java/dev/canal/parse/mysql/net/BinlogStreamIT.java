@@ -2,6 +2,7 @@ package dev.canal.parse.mysql.net;
 
 import static dev.canal.parse.mysql.net.ReplicaTestSupport.FORMAT_DESCRIPTION_EVENT;
 import static dev.canal.parse.mysql.net.ReplicaTestSupport.GTID_EVENT;
+import static dev.canal.parse.mysql.net.ReplicaTestSupport.GTID_TAGGED_EVENT;
 import static dev.canal.parse.mysql.net.ReplicaTestSupport.HEARTBEAT_EVENT;
 import static dev.canal.parse.mysql.net.ReplicaTestSupport.HEARTBEAT_V2_EVENT;
 import static dev.canal.parse.mysql.net.ReplicaTestSupport.MARIADB_ANNOTATE_ROWS_EVENT;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class BinlogStreamIT {
 
     private static final String SCHEMA = "canal_net_it";
+    static final String ALLOW_TAGGED_GTIDS_ENV = "CANAL_TEST_MYSQL_TAGGED_GTIDS";
     private static final Duration HEARTBEAT = ReplicaOptions.DEFAULT_HEARTBEAT;
 
     @BeforeAll
@@ -154,6 +156,41 @@ class BinlogStreamIT {
             long gno = body.int64();
             assertThat(executed.contains(uuid, gno)).as("streamed %s:%d is new", uuid, gno).isFalse();
             assertThat(MysqlGtidSet.parse(db.variable("global.gtid_executed")).contains(uuid, gno)).isTrue();
+        }
+    }
+
+    /**
+     * Tagged GTIDs (MySQL 8.3+) stay in the server's executed set for good, so this runs only on a server that may
+     * keep them: set {@value #ALLOW_TAGGED_GTIDS_ENV}=true for a private one.
+     */
+    @Test
+    void taggedGtidSetsEncodeForTheDumpAndDecodeFromPreviousGtids(MySqlServer db) throws Exception {
+        assumeFalse(db.isMariaDb(), "MySQL GTIDs");
+        assumeTrue("true".equals(System.getenv(ALLOW_TAGGED_GTIDS_ENV)),
+                "tagged GTIDs would stay on a shared server; set " + ALLOW_TAGGED_GTIDS_ENV + "=true to run");
+        db.execute("CREATE TABLE IF NOT EXISTS " + SCHEMA + ".by_tagged_gtid (id INT PRIMARY KEY)",
+                "SET gtid_next = 'AUTOMATIC:canal_it'",
+                "INSERT INTO " + SCHEMA + ".by_tagged_gtid VALUES (1)",
+                "SET gtid_next = 'AUTOMATIC'");
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
+        MysqlGtidSet executed = MysqlGtidSet.parse(replica.currentBinlogPosition().gtidSet());
+        assertThat(executed.toString()).contains(":canal_it:");
+        try (BinlogStream stream = replica.dump(executed)) {
+            db.execute("INSERT INTO " + SCHEMA + ".by_tagged_gtid VALUES (2)");
+            List<byte[]> events = readUntil(stream, e -> isTableMapOf(e, "by_tagged_gtid"));
+            byte[] lastGtid = events.stream().filter(e -> type(e) == GTID_EVENT || type(e) == GTID_TAGGED_EVENT)
+                    .reduce((a, b) -> b).orElseThrow();
+            assertThat(type(lastGtid)).as("the tagged transaction in the sent set is skipped").isEqualTo(GTID_EVENT);
+
+            db.execute("FLUSH BINARY LOGS");
+            byte[] previous = readUntil(stream, e -> type(e) == PREVIOUS_GTIDS_EVENT).stream()
+                    .reduce((a, b) -> b).orElseThrow();
+            MysqlGtidSet decoded = MysqlGtidSet.decode(previous, 19, previous.length - 19 - stream.checksumLength());
+            assertThat(decoded.toString()).contains(":canal_it:");
+            MysqlGtidSet union = decoded.copy();
+            union.addAll(executed);
+            assertThat(union).as("the new file's PREVIOUS_GTIDS %s covers the set we started from", decoded)
+                    .isEqualTo(decoded);
         }
     }
 

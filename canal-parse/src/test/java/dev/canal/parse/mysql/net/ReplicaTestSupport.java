@@ -32,6 +32,7 @@ final class ReplicaTestSupport {
     static final int GTID_EVENT = 33;
     static final int PREVIOUS_GTIDS_EVENT = 35;
     static final int HEARTBEAT_V2_EVENT = 41;
+    static final int GTID_TAGGED_EVENT = 42;
     static final int MARIADB_ANNOTATE_ROWS_EVENT = 160;
     static final int MARIADB_GTID_EVENT = 162;
 
