@@ -147,8 +147,9 @@ public class DefaultCanalInstance implements CanalInstance {
         return true;
     }
 
-    // WIRING POINT (canal-parse): MysqlEventParser's filter replacement is adapted here once it lands.
-    private static TableFilterReceiver filterReceiver(EventParser parser) {
+    /** The parser's way to take a client filter, or null when it has none. */
+    // WIRING POINT (canal-parse): MysqlEventParser's setTableWhiteList is adapted here once it is installed.
+    static TableFilterReceiver filterReceiver(EventParser parser) {
         return parser instanceof TableFilterReceiver receiver ? receiver : null;
     }
 

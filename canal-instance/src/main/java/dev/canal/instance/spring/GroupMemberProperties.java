@@ -1,0 +1,33 @@
+package dev.canal.instance.spring;
+
+import dev.canal.protocol.config.TypedProperties;
+import java.util.Properties;
+
+/**
+ * The parser settings of one member of a group instance (canal-compat.md 5.1): group-instance.xml names the
+ * sources {@code canal.instance.master1.*} / {@code standby1.*}, {@code master2.*} / {@code standby2.*}, ...;
+ * member {@code n} sees them as the single-source keys {@code canal.instance.master.*} / {@code standby.*}, with
+ * every other key unchanged.
+ */
+public final class GroupMemberProperties {
+
+    private static final String PREFIX = "canal.instance.";
+
+    private GroupMemberProperties() {
+    }
+
+    /** @throws IllegalArgumentException naming {@code canal.instance.master{n}.address} when it is missing */
+    public static Properties of(Properties merged, int member) {
+        new TypedProperties(merged).required(PREFIX + "master" + member + ".address");
+        Properties own = new Properties();
+        merged.stringPropertyNames().stream()
+                .filter(key -> !key.startsWith(PREFIX + "master.") && !key.startsWith(PREFIX + "standby."))
+                .forEach(key -> own.setProperty(key, merged.getProperty(key)));
+        for (String role : new String[] {"master", "standby"}) {
+            String memberPrefix = PREFIX + role + member + ".";
+            merged.stringPropertyNames().stream().filter(key -> key.startsWith(memberPrefix)).forEach(key ->
+                    own.setProperty(PREFIX + role + "." + key.substring(memberPrefix.length()), merged.getProperty(key)));
+        }
+        return own;
+    }
+}
