@@ -99,6 +99,15 @@ class MysqlConnectionIT {
     }
 
     @Test
+    void accountWithoutPasswordLogsIn(MySqlServer db) throws Exception {
+        assumeTrue(db.adminPassword() == null || db.adminPassword().isEmpty(), "the admin account has a password");
+        try (MysqlConnection c = MysqlConnection.open(options(db, db.adminUser(), ""))) {
+            assertThat(c.authMethod()).isEqualTo(AuthMethod.EMPTY_PASSWORD);
+            assertThat(c.query("SELECT CURRENT_USER()").scalar()).startsWith(db.adminUser() + "@");
+        }
+    }
+
+    @Test
     void wrongPasswordFailsWith1045AndTheServersMessage(MySqlServer db) {
         ConnectionOptions wrong = options(db, db.replicationUser(), "not-the-password");
         assertThatThrownBy(() -> MysqlConnection.open(wrong)).isInstanceOfSatisfying(MysqlServerException.class, e -> {
