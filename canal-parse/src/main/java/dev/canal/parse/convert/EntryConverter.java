@@ -6,7 +6,6 @@ import dev.canal.parse.meta.TableMetaException;
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.parse.mysql.event.AnnotateRowsEvent;
 import dev.canal.parse.mysql.event.BinlogEvent;
-import dev.canal.parse.mysql.event.GtidEvent;
 import dev.canal.parse.mysql.event.QueryEvent;
 import dev.canal.parse.mysql.event.RowChange;
 import dev.canal.parse.mysql.event.RowsDecoder;
@@ -42,14 +41,16 @@ public final class EntryConverter {
     private final ColumnRenderer renderer;
     private final Supplier<SinkFilterConfig> filters;
     private final Function<Long, TableMapEvent> tableMaps;
-    private String currentGtid; // binlog-order thread only
+    private final GtidTracker gtids;
 
     /**
      * @param filters   the filter switches in force (read per event: a client's subscribe filter may replace them)
      * @param tableMaps the TABLE_MAP in force for a table id (the decoder context's)
+     * @param gtids     the executed GTID set in GTID mode ({@link GtidTracker#off()} otherwise)
      */
     public EntryConverter(TableMetaSource metas, ColumnRenderer renderer, Supplier<SinkFilterConfig> filters,
-            Function<Long, TableMapEvent> tableMaps) {
+            Function<Long, TableMapEvent> tableMaps, GtidTracker gtids) {
+        this.gtids = gtids;
         this.metas = metas;
         this.renderer = renderer;
         this.filters = filters;
@@ -75,9 +76,7 @@ public final class EntryConverter {
         if (event instanceof RowsQueryEvent q) {
             return statementText(q.query(), at);
         }
-        if (event instanceof GtidEvent g) {
-            currentGtid = g.anonymous() ? null : g.gtid();
-        }
+        gtids.onEvent(event);
         return List.of();
     }
 
@@ -112,7 +111,7 @@ public final class EntryConverter {
                 .setSql(sql)
                 .setDdlSchemaName(sessionSchema)
                 .build();
-        return EntryFactory.entry(EntryFactory.header(at, kind.schema(), kind.table(), kind.eventType(), null,
+        return EntryFactory.entry(EntryFactory.header(at, kind.schema(), kind.table(), kind.eventType(), gtids.executed(),
                 gtidProps()), EntryType.ROWDATA, rowChange.toByteString());
     }
 
@@ -125,7 +124,7 @@ public final class EntryConverter {
                 .setEventType(EventType.QUERY)
                 .setSql(sql)
                 .build();
-        return List.of(EntryFactory.entry(EntryFactory.header(at, "", "", EventType.QUERY, null, gtidProps()),
+        return List.of(EntryFactory.entry(EntryFactory.header(at, "", "", EventType.QUERY, gtids.executed(), gtidProps()),
                 EntryType.ROWDATA, rowChange.toByteString()));
     }
 
@@ -135,21 +134,21 @@ public final class EntryConverter {
                 .setSql(q.sql())
                 .addAllProps(xaProps(kind.category() == StatementKind.Category.XA_COMMIT ? "XA COMMIT" : "XA ROLLBACK", kind))
                 .build();
-        return EntryFactory.entry(EntryFactory.header(at, "", "", kind.eventType(), null, gtidProps()),
+        return EntryFactory.entry(EntryFactory.header(at, "", "", kind.eventType(), gtids.executed(), gtidProps()),
                 EntryType.ROWDATA, rowChange.toByteString());
     }
 
     private CanalEntry.Entry transactionBegin(EventPosition at, long threadId, List<CanalEntry.Pair> props) {
         CanalEntry.TransactionBegin begin = CanalEntry.TransactionBegin.newBuilder()
                 .setThreadId(threadId).addAllProps(props).build();
-        return EntryFactory.entry(EntryFactory.header(at, "", "", null, null, gtidProps()), EntryType.TRANSACTIONBEGIN,
+        return EntryFactory.entry(EntryFactory.header(at, "", "", null, gtids.executed(), gtidProps()), EntryType.TRANSACTIONBEGIN,
                 begin.toByteString());
     }
 
     private CanalEntry.Entry transactionEnd(EventPosition at, String transactionId, List<CanalEntry.Pair> props) {
         CanalEntry.TransactionEnd end = CanalEntry.TransactionEnd.newBuilder()
                 .setTransactionId(transactionId).addAllProps(props).build();
-        return EntryFactory.entry(EntryFactory.header(at, "", "", null, null, gtidProps()), EntryType.TRANSACTIONEND,
+        return EntryFactory.entry(EntryFactory.header(at, "", "", null, gtids.executed(), gtidProps()), EntryType.TRANSACTIONEND,
                 end.toByteString());
     }
 
@@ -158,7 +157,7 @@ public final class EntryConverter {
     }
 
     private List<CanalEntry.Pair> gtidProps() {
-        return currentGtid == null ? List.of() : List.of(EntryFactory.pair("curtGtid", currentGtid));
+        return gtids.currentProps();
     }
 
     /**
@@ -185,7 +184,7 @@ public final class EntryConverter {
             return null;
         }
         return new RowsTask(event, map, meta, options.columnFilter().forTable(map.schema(), map.table()), type, at,
-                gtidProps());
+                gtidProps(), gtids.executed());
     }
 
     /** Decodes the row images and builds the ROWDATA entry: the expensive part, safe on any thread. */
@@ -201,12 +200,12 @@ public final class EntryConverter {
         List<CanalEntry.Pair> props = new ArrayList<>(task.props());
         props.add(EntryFactory.pair("rowsCount", Integer.toString(rows.size())));
         return EntryFactory.entry(EntryFactory.header(task.at(), task.map().schema(), task.map().table(), task.type(),
-                null, props), EntryType.ROWDATA, change.build().toByteString());
+                task.gtid(), props), EntryType.ROWDATA, change.build().toByteString());
     }
 
     /** A rows event with everything decided in binlog order, waiting to be decoded. */
     public record RowsTask(RowsEvent event, TableMapEvent map, TableMeta meta, ColumnFilter.Selection selection,
-            EventType type, EventPosition at, List<CanalEntry.Pair> props) {
+            EventType type, EventPosition at, List<CanalEntry.Pair> props, String gtid) {
     }
 
     private static boolean droppedKind(SinkFilterConfig options, EventType type) {

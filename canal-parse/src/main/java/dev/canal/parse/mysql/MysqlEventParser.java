@@ -3,13 +3,15 @@ package dev.canal.parse.mysql;
 import dev.canal.parse.EventParser;
 import dev.canal.parse.convert.ColumnRenderer;
 import dev.canal.parse.convert.EntryConverter;
-import dev.canal.parse.convert.EventPosition;
+import dev.canal.parse.convert.GtidTracker;
 import dev.canal.parse.meta.JdbcTableMetaSource;
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.parse.mysql.event.BinlogEvent;
 import dev.canal.parse.mysql.event.DecoderContext;
 import dev.canal.parse.mysql.event.RotateEvent;
 import dev.canal.parse.mysql.event.TransactionPayloadEvent;
+import dev.canal.parse.mysql.gtid.MariadbGtidList;
+import dev.canal.parse.mysql.gtid.MysqlGtidSet;
 import dev.canal.parse.mysql.net.BinlogFilePosition;
 import dev.canal.parse.mysql.net.BinlogStream;
 import dev.canal.parse.mysql.net.ConnectionOptions;
@@ -187,20 +189,25 @@ public final class MysqlEventParser implements EventParser {
     }
 
     private void dumpOnce() throws IOException, InterruptedException {
-        ConnectionOptions connection = new ConnectionOptions(config.masterHost(), config.masterPort(), config.username(),
-                config.password(), config.defaultDatabaseName(), config.network(), config.ssl());
-        try (MysqlConnection conn = MysqlConnection.open(connection)) {
-            long slaveId = config.effectiveSlaveId(destination, InetAddress.getLocalHost().getAddress());
-            ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId));
+        try (MysqlConnection conn = MysqlConnection.open(connectionOptions())) {
+            ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
             session.setUp();
             StartPoint start = findStart(session);
-            log.info("destination {}: dumping binlog from {}:{}{}", destination, start.file(), start.position(),
+            boolean mariadb = conn.serverVersion().isMariaDb();
+            GtidTracker gtids = !config.gtidMode() ? GtidTracker.off()
+                    : mariadb ? GtidTracker.mariadb(start.gtid() == null ? new MariadbGtidList() : MariadbGtidList.parse(start.gtid()))
+                    : GtidTracker.mysql(start.gtid() == null ? new MysqlGtidSet() : MysqlGtidSet.parse(start.gtid()));
+            log.info("destination {}: dumping binlog from {}{}", destination, start,
                     start.skipUpTo() >= 0 ? " (resuming after the last delivered event)" : "");
-            metas.rewindTo(EntryPosition.of(start.file(), start.position()));
-            BinlogStream s = session.dump(start.file(), start.position());
+            if (start.file() != null) {
+                metas.rewindTo(EntryPosition.of(start.file(), start.position()));
+            }
+            BinlogStream s = start.gtid() != null
+                    ? (mariadb ? session.dump(MariadbGtidList.parse(start.gtid())) : session.dump(MysqlGtidSet.parse(start.gtid())))
+                    : session.dump(start.file(), start.position());
             stream = s;
             try {
-                stream(s, start);
+                stream(s, start, gtids);
             } finally {
                 stream = null;
                 s.close();
@@ -208,37 +215,80 @@ public final class MysqlEventParser implements EventParser {
         }
     }
 
-    /** The configured or remembered start (canal-compat.md 9.2, journal-based rules). */
+    private ConnectionOptions connectionOptions() {
+        return new ConnectionOptions(config.masterHost(), config.masterPort(), config.username(), config.password(),
+                config.defaultDatabaseName(), config.network(), config.ssl());
+    }
+
+    private long slaveId() throws IOException {
+        return config.effectiveSlaveId(destination, InetAddress.getLocalHost().getAddress());
+    }
+
+    /** A short-lived replica session for scanning binlog files while looking for the start. */
+    private ReplicaSession scanSession() throws IOException {
+        MysqlConnection conn = MysqlConnection.open(connectionOptions());
+        ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
+        session.setUp();
+        return session;
+    }
+
+    /** Where to start, by Canal's rules (canal-compat.md 9.2, 9.3). */
     private StartPoint findStart(ReplicaSession session) throws IOException {
         LogPosition remembered = positions.latest(destination);
-        if (remembered != null && remembered.position().hasJournal()) {
-            EntryPosition p = remembered.position();
-            return new StartPoint(p.journalName(), p.position(), p.position());
-        }
+        EntryPosition last = remembered == null ? null : remembered.position();
         MysqlParserConfig.StartPosition configured = config.start();
+        if (config.gtidMode()) {
+            String gtid = last != null && last.hasGtid() ? last.gtid() : configured.gtid();
+            if (gtid != null && !gtid.isBlank()) {
+                return StartPoint.gtid(gtid.trim());
+            }
+        }
+        StartPositionLocator locator = new StartPositionLocator(this::scanSession);
+        if (last != null && last.hasJournal()) {
+            return new StartPoint(last.journalName(), last.position(), last.position(), null);
+        }
+        if (last != null && last.hasTimestamp()) {
+            return located(locator.byTimestamp(last.timestamp() - config.fallbackIntervalSeconds() * 1000L));
+        }
         if (configured.journalName() != null) {
             long offset = configured.position() == null ? 4 : configured.position();
-            return new StartPoint(configured.journalName(), offset, -1);
+            if (configured.position() == null && configured.timestamp() != null) {
+                return located(locator.byTimestamp(configured.timestamp()));
+            }
+            return located(locator.alignToTransaction(configured.journalName(), offset));
         }
-        if (configured.timestamp() != null || configured.gtid() != null) {
-            log.warn("destination {}: start by timestamp or GTID is not supported yet; starting at the source's "
-                    + "current position", destination);
+        if (configured.timestamp() != null) {
+            return located(locator.byTimestamp(configured.timestamp()));
         }
         BinlogFilePosition current = session.currentBinlogPosition();
-        return new StartPoint(current.file(), current.position(), -1);
+        return new StartPoint(current.file(), current.position(), -1, null);
+    }
+
+    private static StartPoint located(StartPositionLocator.Found found) {
+        return new StartPoint(found.file(), found.offset(), -1, null);
     }
 
     /**
      * @param skipUpTo when resuming from a delivered position: events of the start file at or before this offset
      *                 were delivered already (-1: deliver everything)
+     * @param gtid     in GTID mode, the executed set to dump after (file and position unused)
      */
-    private record StartPoint(String file, long position, long skipUpTo) {
+    private record StartPoint(String file, long position, long skipUpTo, String gtid) {
+
+        static StartPoint gtid(String executed) {
+            return new StartPoint(null, 0, -1, executed);
+        }
+
+        @Override
+        public String toString() {
+            return gtid != null ? "GTID set " + gtid : file + ":" + position;
+        }
     }
 
-    private void stream(BinlogStream s, StartPoint start) throws IOException, InterruptedException {
+    private void stream(BinlogStream s, StartPoint start, GtidTracker gtids) throws IOException, InterruptedException {
         DecoderContext context = new DecoderContext();
         EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault()),
-                () -> options, context::tableMap);
+                () -> options, context::tableMap, gtids);
         TransactionBuffer buffer = new TransactionBuffer();
         EntryPipeline.Output output = entries -> {
             buffer.add(entries);
@@ -269,8 +319,9 @@ public final class MysqlEventParser implements EventParser {
         }
         CanalEntry.Header end = TransactionBuffer.lastBoundary(entries);
         if (end != null) {
+            String gtid = end.getGtid().isEmpty() ? null : end.getGtid();
             positions.persist(destination, new LogPosition(identity, new EntryPosition(end.getLogfileName(),
-                    end.getLogfileOffset(), end.getServerId(), end.getExecuteTime(), null, false)));
+                    end.getLogfileOffset(), end.getServerId(), end.getExecuteTime(), gtid, false)));
         }
     }
 

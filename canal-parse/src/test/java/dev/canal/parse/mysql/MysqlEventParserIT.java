@@ -3,117 +3,20 @@ package dev.canal.parse.mysql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.canal.parse.position.MemoryLogPositionManager;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EntryType;
 import dev.canal.protocol.CanalEntry.EventType;
-import dev.canal.sink.EntryEventSink;
-import dev.canal.sink.filter.SinkFilterConfig;
-import dev.canal.store.Event;
-import dev.canal.store.Events;
-import dev.canal.store.MemoryEventStore;
-import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The parser against a real server: SQL written on the source arrives in the store as Canal's entries. Runs with
  * the parallel pipeline (several row workers); {@link SequentialParserIT} runs the same with parallel off.
  */
-@ExtendWith(MySqlServerExtension.class)
-class MysqlEventParserIT {
-
-    private MemoryEventStore store;
-    private EntryEventSink sink;
-    private MysqlEventParser parser;
-    private final MemoryLogPositionManager positions = new MemoryLogPositionManager();
-
-    @AfterEach
-    void stop() {
-        if (parser != null) {
-            parser.stop();
-        }
-        if (sink != null) {
-            sink.stop();
-        }
-        if (store != null) {
-            store.stop();
-        }
-    }
-
-    private void startParser(MySqlServer db, String schema, MySqlServer.BinlogCoordinates from) {
-        Properties p = properties(db, schema, from);
-        store = new MemoryEventStore(StoreConfig.itemSize(4096));
-        store.start();
-        sink = new EntryEventSink(store, false);
-        sink.start();
-        startParserOnly(p);
-    }
-
-    private void startParserOnly(Properties p) {
-        parser = new MysqlEventParser("it", MysqlParserConfig.fromProperties(p), sink, positions,
-                SinkFilterConfig.fromProperties(p));
-        parser.start();
-    }
-
-    private Properties properties(MySqlServer db, String schema, MySqlServer.BinlogCoordinates from) {
-        Properties p = new Properties();
-        p.setProperty("canal.instance.master.address", db.host() + ":" + db.port());
-        p.setProperty("canal.instance.dbUsername", db.replicationUser());
-        p.setProperty("canal.instance.dbPassword", db.replicationPassword());
-        p.setProperty("canal.instance.master.journal.name", from.file());
-        p.setProperty("canal.instance.master.position", Long.toString(from.position()));
-        p.setProperty("canal.instance.filter.regex", schema + "\\..*");
-        p.setProperty("canal.instance.parser.parallel", Boolean.toString(parallel()));
-        p.setProperty("canal.instance.parser.parallelThreadSize", "3");
-        return p;
-    }
-
-    boolean parallel() {
-        return true;
-    }
-
-    private List<CanalEntry.Entry> drainUntil(int rowEntries) {
-        List<CanalEntry.Entry> seen = new ArrayList<>();
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
-            Events batch = store.get(100, 200, TimeUnit.MILLISECONDS);
-            for (Event e : batch.events()) {
-                seen.add(e.parsedEntry());
-            }
-            if (!batch.events().isEmpty()) {
-                store.ack(batch.range().end(), batch.range().endSeq());
-            }
-            return rowEntriesOf(seen).size() >= rowEntries;
-        });
-        return seen;
-    }
-
-    private static List<CanalEntry.Entry> rowEntriesOf(List<CanalEntry.Entry> entries) {
-        return entries.stream().filter(e -> e.getEntryType() == EntryType.ROWDATA)
-                .filter(e -> switch (e.getHeader().getEventType()) {
-                    case INSERT, UPDATE, DELETE -> true;
-                    default -> false;
-                }).toList();
-    }
-
-    private static CanalEntry.RowChange rowChange(CanalEntry.Entry e) throws Exception {
-        return CanalEntry.RowChange.parseFrom(e.getStoreValue());
-    }
-
-    private static Map<String, String> values(List<CanalEntry.Column> columns) {
-        return columns.stream().collect(Collectors.toMap(CanalEntry.Column::getName,
-                c -> c.getIsNull() ? "<null>" : c.getValue()));
-    }
+class MysqlEventParserIT extends ParserITSupport {
 
     @Test
     void insertUpdateDeleteArriveAsCanalEntriesInOrder(MySqlServer db) throws Exception {
@@ -196,16 +99,6 @@ class MysqlEventParserIT {
         List<CanalEntry.Entry> rows = rowEntriesOf(drainUntil(1));
         assertThat(rows).hasSize(1);
         assertThat(rows.get(0).getHeader().getSchemaName()).isEqualTo("parser_f");
-    }
-
-    private static List<String> insertedIds(List<CanalEntry.Entry> entries) throws Exception {
-        List<String> ids = new ArrayList<>();
-        for (CanalEntry.Entry e : rowEntriesOf(entries)) {
-            for (CanalEntry.RowData row : rowChange(e).getRowDatasList()) {
-                ids.add(values(row.getAfterColumnsList()).get("id"));
-            }
-        }
-        return ids;
     }
 
     @Test

@@ -1,0 +1,100 @@
+package dev.canal.parse.mysql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.canal.protocol.CanalEntry;
+import dev.canal.testsupport.MySqlServer;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** Canal's start-position rules (canal-compat.md 9.2, 9.3) against a real server. */
+class StartPositionIT extends ParserITSupport {
+
+    @Test
+    void aConfiguredPositionInsideATransactionStartsAtThatTransaction(MySqlServer db) throws Exception {
+        db.recreateDatabase("start_mid");
+        db.execute("CREATE TABLE start_mid.t (id INT PRIMARY KEY) ENGINE=InnoDB");
+        MySqlServer.BinlogCoordinates before = db.currentBinlogPosition();
+        try (Connection c = db.adminConnection(); Statement st = c.createStatement()) {
+            c.setAutoCommit(false);
+            st.execute("INSERT INTO start_mid.t VALUES (1)");
+            st.execute("INSERT INTO start_mid.t VALUES (2)");
+            c.commit();
+        }
+        long secondRows = rowsEventPositions(db, before).get(1);
+
+        startParser(db, "start_mid", new MySqlServer.BinlogCoordinates(before.file(), secondRows));
+
+        assertThat(insertedIds(drainUntil(2))).as("both rows of the transaction, from its start")
+                .containsExactly("1", "2");
+    }
+
+    @Test
+    void aTimestampStartSkipsEverythingOlder(MySqlServer db) throws Exception {
+        db.recreateDatabase("start_ts");
+        db.execute("CREATE TABLE start_ts.t (id INT PRIMARY KEY)");
+        db.execute("INSERT INTO start_ts.t VALUES (1)");
+        Thread.sleep(2100); // binlog times have one-second resolution: put a whole second between the two rows
+        long target = System.currentTimeMillis();
+        Thread.sleep(1100);
+        db.execute("INSERT INTO start_ts.t VALUES (2)");
+
+        Properties p = properties(db, "start_ts", null);
+        p.setProperty("canal.instance.master.timestamp", Long.toString(target));
+        startParser(p);
+
+        assertThat(insertedIds(drainUntil(1))).containsExactly("2");
+    }
+
+    @Test
+    void gtidModeStartsAfterTheGivenSetAndCarriesGtidsInHeaders(MySqlServer db) throws Exception {
+        db.recreateDatabase("start_gtid");
+        db.execute("CREATE TABLE start_gtid.t (id INT PRIMARY KEY)");
+        db.execute("INSERT INTO start_gtid.t VALUES (1)");
+        String executed = executedGtids(db);
+
+        Properties p = properties(db, "start_gtid", null);
+        p.setProperty("canal.instance.gtidon", "true");
+        p.setProperty("canal.instance.master.gtid", executed);
+        startParser(p);
+        db.execute("INSERT INTO start_gtid.t VALUES (2)");
+
+        List<CanalEntry.Entry> entries = drainUntil(1);
+        assertThat(insertedIds(entries)).containsExactly("2");
+        CanalEntry.Entry row = rowEntriesOf(entries).get(0);
+        assertThat(row.getHeader().getGtid()).isNotEmpty();
+        assertThat(row.getHeader().getPropsList()).anyMatch(pair -> pair.getKey().equals("curtGtid"));
+
+        parser.stop();
+        db.execute("INSERT INTO start_gtid.t VALUES (3)");
+        startParserOnly(p);
+        assertThat(insertedIds(drainUntil(1))).as("restart resumes after the delivered GTID set").containsExactly("3");
+    }
+
+    private static String executedGtids(MySqlServer db) throws Exception {
+        String sql = db.isMariaDb() ? "SELECT @@global.gtid_binlog_pos" : "SELECT @@global.gtid_executed";
+        try (Connection c = db.adminConnection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getString(1).replace("\n", "");
+        }
+    }
+
+    /** Start offsets of the rows events after {@code from}, from SHOW BINLOG EVENTS. */
+    private static List<Long> rowsEventPositions(MySqlServer db, MySqlServer.BinlogCoordinates from) throws Exception {
+        List<Long> positions = new ArrayList<>();
+        try (Connection c = db.adminConnection(); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SHOW BINLOG EVENTS IN '" + from.file() + "' FROM " + from.position())) {
+            while (rs.next()) {
+                if (rs.getString("Event_type").startsWith("Write_rows")) {
+                    positions.add(rs.getLong("Pos"));
+                }
+            }
+        }
+        return positions;
+    }
+}
