@@ -1,0 +1,154 @@
+package dev.canal.parse.meta.history;
+
+import com.alibaba.druid.DbType;
+import com.alibaba.druid.sql.SQLUtils;
+import com.alibaba.druid.sql.ast.SQLDataType;
+import com.alibaba.druid.sql.ast.SQLDataTypeImpl;
+import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
+import com.alibaba.druid.sql.ast.statement.SQLAssignItem;
+import com.alibaba.druid.sql.ast.statement.SQLCharacterDataType;
+import com.alibaba.druid.sql.ast.statement.SQLColumnDefinition;
+import com.alibaba.druid.sql.ast.statement.SQLCreateTableStatement;
+import dev.canal.parse.meta.ColumnMeta;
+import dev.canal.parse.meta.MysqlCharsets;
+import dev.canal.parse.meta.TableMeta;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * Turns a table's {@code CREATE TABLE} as kept by the schema model into the columns the entry builder needs.
+ *
+ * <p>{@code mysqlType} is the DDL's own type text, as Canal shows it (canal-output.md): the type name as written
+ * ({@code INT}, {@code int}, {@code DECIMAL}), its arguments without spaces ({@code DECIMAL(65,30)},
+ * {@code ENUM('a','b')}), then {@code unsigned} / {@code zerofill} in lower case; the charset and collation
+ * clauses are dropped. {@code dataType} is the name information_schema would give ({@code BOOLEAN} is a
+ * {@code tinyint}, {@code INTEGER} an {@code int}), which is what decoding and sqlType depend on.
+ */
+final class TableDefinitionReader {
+
+    /** Type-name synonyms MySQL stores as another type (information_schema.COLUMNS.DATA_TYPE). */
+    private static final Map<String, String> STORED_TYPE = Map.ofEntries(
+            Map.entry("integer", "int"), Map.entry("int4", "int"), Map.entry("int1", "tinyint"),
+            Map.entry("int2", "smallint"), Map.entry("int3", "mediumint"), Map.entry("middleint", "mediumint"),
+            Map.entry("int8", "bigint"), Map.entry("serial", "bigint"), Map.entry("bool", "tinyint"),
+            Map.entry("boolean", "tinyint"), Map.entry("real", "double"), Map.entry("double precision", "double"),
+            Map.entry("float4", "float"), Map.entry("float8", "double"), Map.entry("numeric", "decimal"),
+            Map.entry("dec", "decimal"), Map.entry("fixed", "decimal"), Map.entry("character", "char"),
+            Map.entry("nchar", "char"), Map.entry("national char", "char"), Map.entry("nvarchar", "varchar"),
+            Map.entry("national varchar", "varchar"), Map.entry("character varying", "varchar"),
+            Map.entry("long varchar", "mediumtext"), Map.entry("long", "mediumtext"),
+            Map.entry("long varbinary", "mediumblob"));
+
+    /** Types whose values are text in a charset; every other type has none (binary, numbers, dates). */
+    private static final Set<String> TEXT_TYPES = Set.of("char", "varchar", "tinytext", "text", "mediumtext",
+            "longtext", "enum", "set");
+
+    private TableDefinitionReader() {
+    }
+
+    /**
+     * @param schemaCharset the schema's default charset (MySQL name), used when neither column nor table names one;
+     *                      null when unknown
+     */
+    static TableMeta read(String schema, String table, SQLCreateTableStatement create, String schemaCharset) {
+        String tableCharset = tableCharset(create, schemaCharset);
+        List<ColumnMeta> columns = new ArrayList<>();
+        for (SQLColumnDefinition column : create.getColumnDefinitions()) {
+            String name = SQLUtils.normalize(column.getColumnName());
+            columns.add(column(name, column, create.isPrimaryColumn(name), tableCharset));
+        }
+        return new TableMeta(schema, table, columns);
+    }
+
+    private static ColumnMeta column(String name, SQLColumnDefinition column, boolean key, String tableCharset) {
+        SQLDataType type = column.getDataType();
+        String written = type.getName();
+        String dataType = storedType(written);
+        boolean unsigned = type instanceof SQLDataTypeImpl impl && impl.isUnsigned() || "serial".equalsIgnoreCase(written);
+        boolean zerofill = type instanceof SQLDataTypeImpl impl && impl.isZerofill();
+        StringBuilder mysqlType = new StringBuilder(written);
+        if (!type.getArguments().isEmpty()) {
+            mysqlType.append(type.getArguments().stream().map(a -> SQLUtils.toSQLString(a, DbType.mysql))
+                    .collect(Collectors.joining(",", "(", ")")));
+        }
+        if (unsigned) {
+            mysqlType.append(" unsigned");
+        }
+        if (zerofill) {
+            mysqlType.append(" zerofill");
+        }
+        return new ColumnMeta(name, mysqlType.toString(), dataType, key, unsigned,
+                charset(dataType, column, tableCharset), "binary".equals(dataType) ? binaryLength(type) : 0);
+    }
+
+    static String storedType(String written) {
+        String lower = written.toLowerCase(Locale.ROOT);
+        return STORED_TYPE.getOrDefault(lower, lower);
+    }
+
+    private static Charset charset(String dataType, SQLColumnDefinition column, String tableCharset) {
+        if ("json".equals(dataType)) {
+            return StandardCharsets.UTF_8; // MySQL's JSON text and MariaDB's JSON alias of LONGTEXT are utf8mb4
+        }
+        if (!TEXT_TYPES.contains(dataType)) {
+            return null;
+        }
+        String named = null;
+        if (column.getDataType() instanceof SQLCharacterDataType character) {
+            named = character.getCharSetName() != null ? character.getCharSetName()
+                    : charsetOfCollation(character.getCollate());
+        }
+        if (named == null && column.getCharsetExpr() != null) {
+            named = text(column.getCharsetExpr());
+        }
+        if (named == null && column.getCollateExpr() != null) {
+            named = charsetOfCollation(text(column.getCollateExpr()));
+        }
+        if (named == null) {
+            named = tableCharset;
+        }
+        return named == null ? StandardCharsets.UTF_8 : MysqlCharsets.javaCharset(named);
+    }
+
+    private static String tableCharset(SQLCreateTableStatement create, String schemaCharset) {
+        String collation = null;
+        for (SQLAssignItem option : create.getTableOptions()) {
+            String key = text(option.getTarget()).toUpperCase(Locale.ROOT).replace("DEFAULT ", "");
+            switch (key) {
+                case "CHARSET", "CHARACTER SET" -> {
+                    return text(option.getValue());
+                }
+                case "COLLATE" -> collation = text(option.getValue());
+                default -> {
+                    // engine, comment, row format ...: nothing to do with text decoding
+                }
+            }
+        }
+        return collation != null ? charsetOfCollation(collation) : schemaCharset;
+    }
+
+    /** A MySQL collation name starts with its charset: {@code latin1_swedish_ci}, {@code utf8mb4_0900_ai_ci}. */
+    static String charsetOfCollation(String collation) {
+        if (collation == null) {
+            return null;
+        }
+        int underscore = collation.indexOf('_');
+        return underscore < 0 ? collation : collation.substring(0, underscore);
+    }
+
+    private static int binaryLength(SQLDataType type) {
+        List<SQLExpr> args = type.getArguments();
+        return args.isEmpty() ? 1 : ((SQLIntegerExpr) args.get(0)).getNumber().intValue();
+    }
+
+    private static String text(SQLExpr expr) {
+        return SQLUtils.normalize(SQLUtils.toSQLString(expr, DbType.mysql));
+    }
+}
