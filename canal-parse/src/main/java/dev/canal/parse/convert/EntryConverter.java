@@ -1,5 +1,7 @@
 package dev.canal.parse.convert;
 
+import dev.canal.parse.meta.BinlogTableMeta;
+import dev.canal.parse.meta.CollationCatalog;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.parse.meta.TableMetaException;
@@ -20,7 +22,9 @@ import dev.canal.protocol.CanalEntry.EntryType;
 import dev.canal.protocol.CanalEntry.EventType;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -36,21 +40,31 @@ import org.slf4j.LoggerFactory;
 public final class EntryConverter {
 
     private static final Logger log = LoggerFactory.getLogger(EntryConverter.class);
+    private static final int MAX_BINLOG_DEFINITIONS = 10_000;
 
     private final TableMetaSource metas;
     private final ColumnRenderer renderer;
     private final Supplier<SinkFilterConfig> filters;
     private final Function<Long, TableMapEvent> tableMaps;
     private final GtidTracker gtids;
+    private final CollationCatalog collations;
+    /** the definition built from the last TABLE_MAP of each table id that carried full metadata */
+    private final Map<Long, BinlogDefinition> binlogDefinitions = new HashMap<>();
+
+    private record BinlogDefinition(TableMapEvent map, TableMeta meta) {
+    }
 
     /**
      * @param filters   the filter switches in force (read per event: a client's subscribe filter may replace them)
      * @param tableMaps the TABLE_MAP in force for a table id (the decoder context's)
-     * @param gtids     the executed GTID set in GTID mode ({@link GtidTracker#off()} otherwise)
+     * @param gtids      the executed GTID set in GTID mode ({@link GtidTracker#off()} otherwise)
+     * @param collations the source's collations, to read table definitions from TABLE_MAP optional metadata when
+     *                   it is complete; null to always ask {@code metas}
      */
     public EntryConverter(TableMetaSource metas, ColumnRenderer renderer, Supplier<SinkFilterConfig> filters,
-            Function<Long, TableMapEvent> tableMaps, GtidTracker gtids) {
+            Function<Long, TableMapEvent> tableMaps, GtidTracker gtids, CollationCatalog collations) {
         this.gtids = gtids;
+        this.collations = collations;
         this.metas = metas;
         this.renderer = renderer;
         this.filters = filters;
@@ -179,7 +193,8 @@ public final class EntryConverter {
         if (options.filterRows() || !options.tableFilter().accepts(map.schema(), map.table()) || droppedKind(options, type)) {
             return null;
         }
-        TableMeta meta = metaFor(map, at, options.filterTableError());
+        TableMeta meta = collations != null && BinlogTableMeta.available(map) ? binlogDefinition(map)
+                : metaFor(map, at, options.filterTableError());
         if (meta == null) {
             return null;
         }
@@ -206,6 +221,20 @@ public final class EntryConverter {
     /** A rows event with everything decided in binlog order, waiting to be decoded. */
     public record RowsTask(RowsEvent event, TableMapEvent map, TableMeta meta, ColumnFilter.Selection selection,
             EventType type, EventPosition at, List<CanalEntry.Pair> props, String gtid) {
+    }
+
+    /** The definition carried by the TABLE_MAP itself: built once per TABLE_MAP event, not per rows event. */
+    private TableMeta binlogDefinition(TableMapEvent map) {
+        BinlogDefinition known = binlogDefinitions.get(map.tableId());
+        if (known != null && known.map() == map) {
+            return known.meta();
+        }
+        if (binlogDefinitions.size() > MAX_BINLOG_DEFINITIONS) {
+            binlogDefinitions.clear();
+        }
+        TableMeta meta = BinlogTableMeta.from(map, collations);
+        binlogDefinitions.put(map.tableId(), new BinlogDefinition(map, meta));
+        return meta;
     }
 
     private static boolean droppedKind(SinkFilterConfig options, EventType type) {

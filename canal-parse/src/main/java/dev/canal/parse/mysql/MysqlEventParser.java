@@ -4,6 +4,7 @@ import dev.canal.parse.EventParser;
 import dev.canal.parse.convert.ColumnRenderer;
 import dev.canal.parse.convert.EntryConverter;
 import dev.canal.parse.convert.GtidTracker;
+import dev.canal.parse.meta.CollationCatalog;
 import dev.canal.parse.meta.JdbcTableMetaSource;
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.parse.mysql.event.BinlogEvent;
@@ -62,6 +63,7 @@ public final class MysqlEventParser implements EventParser {
     private final LogPositionManager positions;
     private final LogIdentity identity;
     private final TableMetaSource metas;
+    private final CollationCatalog collations;
     private volatile SinkFilterConfig options;
     private volatile boolean running;
     private volatile Thread worker;
@@ -84,6 +86,7 @@ public final class MysqlEventParser implements EventParser {
         this.options = options;
         this.identity = LogIdentity.of(config.masterHost(), config.masterPort());
         this.metas = metas != null ? metas : new JdbcTableMetaSource(this::metadataConnection);
+        this.collations = new CollationCatalog(this::metadataConnection);
     }
 
     /**
@@ -288,7 +291,7 @@ public final class MysqlEventParser implements EventParser {
     private void stream(BinlogStream s, StartPoint start, GtidTracker gtids) throws IOException, InterruptedException {
         DecoderContext context = new DecoderContext();
         EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault()),
-                () -> options, context::tableMap, gtids);
+                () -> options, context::tableMap, gtids, collations);
         TransactionBuffer buffer = new TransactionBuffer();
         EntryPipeline.Output output = entries -> {
             buffer.add(entries);
