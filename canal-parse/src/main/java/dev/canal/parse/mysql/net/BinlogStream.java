@@ -10,6 +10,11 @@ import java.nio.charset.StandardCharsets;
  * marker) per {@link #next()} call, checksum verified. The only allocation per event is the event's own array;
  * events over 16 MiB are reassembled straight into it.
  *
+ * <p>Whether events carry a CRC32 is decided per binlog file, as the server sends them as they were written: the
+ * session's {@code binlog_checksum} until the first FORMAT_DESCRIPTION event, then the algorithm each
+ * FORMAT_DESCRIPTION announces (the ROTATE events between files follow the file before). {@link #checksumLength()}
+ * tells the decoder, event by event, how many trailing bytes to leave out.
+ *
  * <p>Reader thread only, except {@link #close()}, which another thread may call to stop a blocked reader (it then
  * gets a {@link ConnectionLostException}).
  */
@@ -22,7 +27,9 @@ public final class BinlogStream implements Closeable {
     private static final int ROTATE_POSITION_LENGTH = 8;
 
     private final PacketChannel channel;
-    private final EventChecksum checksum;
+    private final EventChecksum checksum = new EventChecksum();
+    private BinlogChecksumType fileChecksum; // of the events until the next FORMAT_DESCRIPTION
+    private int lastChecksumLength;
     private final String start;
     private final byte[] header = new byte[EventChecksum.HEADER_LENGTH]; // reader thread only
     private String file;
@@ -31,7 +38,7 @@ public final class BinlogStream implements Closeable {
 
     BinlogStream(PacketChannel channel, BinlogChecksumType checksumType, String file, String start) {
         this.channel = channel;
-        this.checksum = new EventChecksum(checksumType);
+        this.fileChecksum = checksumType;
         this.file = file;
         this.start = start;
     }
@@ -65,18 +72,29 @@ public final class BinlogStream implements Closeable {
             return endOfStream(marker, length);
         }
         byte[] event = readEvent(length - 1, length == PacketChannel.MAX_PAYLOAD);
-        checksum.verify(event, file);
+        if (event[EventChecksum.TYPE_OFFSET] == EventChecksum.FORMAT_DESCRIPTION_EVENT) {
+            checksum.verify(event, BinlogChecksumType.CRC32, file); // always checksummed itself
+            lastChecksumLength = BinlogChecksumType.CRC32.length();
+            fileChecksum = EventChecksum.announcedBy(event);
+        } else {
+            checksum.verify(event, fileChecksum, file);
+            lastChecksumLength = fileChecksum.length();
+        }
         track(event);
         return event;
     }
 
-    /** Bytes at the end of every event that are its checksum, not its body (0 or 4). */
+    /**
+     * Bytes at the end of the event last returned that are its checksum, not its body (0 or 4; always 4 for a
+     * FORMAT_DESCRIPTION event, whose checksum-algorithm byte comes just before).
+     */
     public int checksumLength() {
-        return checksum.length();
+        return lastChecksumLength;
     }
 
+    /** The checksum algorithm of the events that follow in the current file. */
     public BinlogChecksumType checksumType() {
-        return checksum.type();
+        return fileChecksum;
     }
 
     /** The binlog file the last event came from, as announced by ROTATE events (null before the first). */
@@ -162,7 +180,7 @@ public final class BinlogStream implements Closeable {
         }
         if (event[EventChecksum.TYPE_OFFSET] == ROTATE_EVENT) {
             int nameStart = EventChecksum.HEADER_LENGTH + ROTATE_POSITION_LENGTH;
-            int nameLength = event.length - nameStart - checksum.length();
+            int nameLength = event.length - nameStart - lastChecksumLength;
             if (nameLength > 0) {
                 file = new String(event, nameStart, nameLength, StandardCharsets.UTF_8);
                 nextPosition = EventChecksum.uint32(event, EventChecksum.HEADER_LENGTH);

@@ -1,5 +1,6 @@
 package dev.canal.parse.mysql.net;
 
+import dev.canal.parse.mysql.io.MalformedDataException;
 import java.util.zip.CRC32;
 
 /** Checks the trailing CRC32 of binlog events. Reuses one {@link CRC32}: one instance per reader thread. */
@@ -9,28 +10,33 @@ public final class EventChecksum {
     static final int TYPE_OFFSET = 4;
     static final int EVENT_SIZE_OFFSET = 9;
     static final int LOG_POS_OFFSET = 13;
+    static final int FORMAT_DESCRIPTION_EVENT = 15;
+    private static final int ALG_OFF = 0;
+    private static final int ALG_CRC32 = 1;
 
-    private final BinlogChecksumType type;
     private final CRC32 crc = new CRC32();
 
-    public EventChecksum(BinlogChecksumType type) {
-        this.type = type;
-    }
-
-    public BinlogChecksumType type() {
-        return type;
-    }
-
-    /** Bytes of checksum at the end of each event (0 or 4). */
-    public int length() {
-        return type.length();
+    /**
+     * The checksum algorithm a FORMAT_DESCRIPTION event announces for the events after it in its file: the byte
+     * before its own CRC32. A checksum-aware server (MySQL 5.6.1+, MariaDB 5.3+) always writes that byte and always
+     * checksums the FORMAT_DESCRIPTION event itself, whatever the algorithm of the file.
+     */
+    public static BinlogChecksumType announcedBy(byte[] formatDescription) {
+        int at = formatDescription.length - BinlogChecksumType.CRC32.length() - 1;
+        int alg = at >= HEADER_LENGTH ? formatDescription[at] & 0xFF : -1;
+        return switch (alg) {
+            case ALG_OFF -> BinlogChecksumType.NONE;
+            case ALG_CRC32 -> BinlogChecksumType.CRC32;
+            default -> throw new MalformedDataException(
+                    "FORMAT_DESCRIPTION event announces unknown checksum algorithm " + alg);
+        };
     }
 
     /**
-     * Throws when {@code event} (header, body and checksum) fails its checksum; {@code file} only names the file in
-     * the message.
+     * Throws when {@code event} (header, body and checksum) fails a checksum of {@code type}; {@code file} only names
+     * the file in the message.
      */
-    public void verify(byte[] event, String file) throws BinlogChecksumException {
+    public void verify(byte[] event, BinlogChecksumType type, String file) throws BinlogChecksumException {
         if (type == BinlogChecksumType.NONE) {
             return;
         }

@@ -44,6 +44,7 @@ class BinlogStreamIT {
 
     private static final String SCHEMA = "canal_net_it";
     static final String ALLOW_TAGGED_GTIDS_ENV = "CANAL_TEST_MYSQL_TAGGED_GTIDS";
+    static final String EXCLUSIVE_SERVER_ENV = "CANAL_TEST_MYSQL_EXCLUSIVE";
     private static final Duration HEARTBEAT = ReplicaOptions.DEFAULT_HEARTBEAT;
 
     @BeforeAll
@@ -214,6 +215,52 @@ class BinlogStreamIT {
             assertThat(sequence).isGreaterThan(before.sequence());
             assertThat(readUntil(stream, ReplicaTestSupport::isRowsInsert)).isNotEmpty();
         }
+    }
+
+    /**
+     * The server sends each file's events as written, whatever the session asked for, so verification must follow
+     * each FORMAT_DESCRIPTION. Changing {@code binlog_checksum} rotates the binlog of everyone on the server, so this
+     * runs only on the fixture's private server or where {@value #EXCLUSIVE_SERVER_ENV}=true.
+     */
+    @Test
+    void filesWrittenUnderAnotherChecksumSettingStreamWithTheirOwn(MySqlServer db) throws Exception {
+        assumeTrue(db.origin().startsWith("private") || "true".equals(System.getenv(EXCLUSIVE_SERVER_ENV)),
+                "changes the global binlog_checksum; set " + EXCLUSIVE_SERVER_ENV + "=true on a private server");
+        String original = db.variable("global.binlog_checksum");
+        String table = SCHEMA + ".by_checksum";
+        try {
+            db.execute("CREATE TABLE IF NOT EXISTS " + table + " (id INT PRIMARY KEY)", "DELETE FROM " + table,
+                    "SET GLOBAL binlog_checksum = 'NONE'");
+            MySqlServer.BinlogCoordinates plainFile = db.currentBinlogPosition();
+            db.execute("INSERT INTO " + table + " VALUES (1)", "SET GLOBAL binlog_checksum = 'CRC32'");
+            MySqlServer.BinlogCoordinates crcFile = db.currentBinlogPosition();
+            db.execute("INSERT INTO " + table + " VALUES (2)");
+            assertThat(rowEventChecksumLengths(db, plainFile.file())).as("session CRC32, files NONE then CRC32")
+                    .containsExactly(0, 4);
+
+            db.execute("SET GLOBAL binlog_checksum = 'NONE'", "INSERT INTO " + table + " VALUES (3)");
+            assertThat(rowEventChecksumLengths(db, crcFile.file())).as("session NONE, files CRC32 then NONE")
+                    .containsExactly(4, 0);
+        } finally {
+            db.execute("SET GLOBAL binlog_checksum = '" + original + "'");
+        }
+    }
+
+    /** Dumps from the start of {@code file} to the end; the checksum length of each rows event of by_checksum. */
+    private static List<Integer> rowEventChecksumLengths(MySqlServer db, String file) throws IOException {
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
+        List<Integer> lengths = new java.util.ArrayList<>();
+        try (BinlogStream stream = replica.dumpToEnd(file, 4)) {
+            boolean ours = false;
+            for (byte[] e; (e = stream.next()) != null; ) {
+                if (type(e) == ReplicaTestSupport.TABLE_MAP_EVENT) {
+                    ours = isTableMapOf(e, "by_checksum");
+                } else if (isRowsInsert(e) && ours) {
+                    lengths.add(stream.checksumLength());
+                }
+            }
+        }
+        return lengths;
     }
 
     @Test

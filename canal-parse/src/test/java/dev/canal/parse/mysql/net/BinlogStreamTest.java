@@ -49,10 +49,7 @@ class BinlogStreamTest {
         long seed = System.nanoTime();
         System.out.println("eventsArriveWithoutTheMarkerAndLargeOnesAreReassembled seed=" + seed);
         Random random = new Random(seed);
-        byte[] rotateBody = new byte[8 + 13];
-        rotateBody[0] = 4;
-        System.arraycopy("binlog.000002".getBytes(StandardCharsets.US_ASCII), 0, rotateBody, 8, 13);
-        byte[] rotate = event(4, 0, rotateBody);
+        byte[] rotate = event(4, 0, rotateBody("binlog.000002"));
         byte[] bigBody = new byte[2 * PacketChannel.MAX_PAYLOAD + random.nextInt(100)];
         random.nextBytes(bigBody);
         byte[] big = event(30, 4 + 19 + bigBody.length + 4, bigBody);
@@ -102,11 +99,61 @@ class BinlogStreamTest {
     @Test
     void checksumAcceptsIntactEventsAndIgnoresThemWhenOff() throws IOException {
         byte[] e = event(2, 300, new byte[] {9, 9});
-        new EventChecksum(BinlogChecksumType.CRC32).verify(e, "f");
+        EventChecksum checksum = new EventChecksum();
+        checksum.verify(e, BinlogChecksumType.CRC32, "f");
         e[19] = 0;
-        new EventChecksum(BinlogChecksumType.NONE).verify(e, "f");
-        assertThatThrownBy(() -> new EventChecksum(BinlogChecksumType.CRC32).verify(e, "f"))
+        checksum.verify(e, BinlogChecksumType.NONE, "f");
+        assertThatThrownBy(() -> checksum.verify(e, BinlogChecksumType.CRC32, "f"))
                 .isInstanceOf(BinlogChecksumException.class);
+    }
+
+    /** A FORMAT_DESCRIPTION event of a checksum-aware server: its last body byte names the file's algorithm. */
+    private static byte[] formatDescription(long nextPosition, BinlogChecksumType announced) {
+        byte[] body = new byte[2 + 50 + 4 + 1 + 40 + 1];
+        body[0] = 4;
+        body[2 + 50 + 4] = 19;
+        body[body.length - 1] = (byte) (announced == BinlogChecksumType.CRC32 ? 1 : 0);
+        return event(15, nextPosition, body); // checksummed whatever it announces
+    }
+
+    private static byte[] withoutChecksum(byte[] event) {
+        byte[] e = java.util.Arrays.copyOf(event, event.length - 4);
+        putInt(e, 9, e.length);
+        return e;
+    }
+
+    @Test
+    void eachFileFollowsTheChecksumItsFormatDescriptionAnnounces() throws IOException {
+        byte[] fakeRotate = event(4, 0, rotateBody("binlog.000007"));
+        byte[] plainFile = formatDescription(120, BinlogChecksumType.NONE);
+        byte[] plainEvent = withoutChecksum(event(2, 150, new byte[] {1, 2, 3, 4, 5, 6, 7}));
+        byte[] plainRotate = withoutChecksum(event(4, 190, rotateBody("binlog.000008")));
+        byte[] crcFile = formatDescription(120, BinlogChecksumType.CRC32);
+        byte[] crcEvent = event(2, 160, new byte[] {1, 2, 3});
+
+        BinlogStream stream = stream(okPacket(fakeRotate), okPacket(plainFile), okPacket(plainEvent),
+                okPacket(plainRotate), okPacket(crcFile), okPacket(crcEvent));
+        assertThat(stream.next()).isEqualTo(fakeRotate);
+        assertThat(stream.checksumLength()).as("before any FORMAT_DESCRIPTION: the session's").isEqualTo(4);
+        assertThat(stream.next()).isEqualTo(plainFile);
+        assertThat(stream.checksumLength()).isEqualTo(4);
+        assertThat(stream.checksumType()).isEqualTo(BinlogChecksumType.NONE);
+        assertThat(stream.next()).isEqualTo(plainEvent);
+        assertThat(stream.checksumLength()).isZero();
+        assertThat(stream.next()).isEqualTo(plainRotate);
+        assertThat(stream.currentFile()).isEqualTo("binlog.000008");
+        assertThat(stream.next()).isEqualTo(crcFile);
+        assertThat(stream.checksumType()).isEqualTo(BinlogChecksumType.CRC32);
+        assertThat(stream.next()).isEqualTo(crcEvent);
+        assertThat(stream.checksumLength()).isEqualTo(4);
+    }
+
+    private static byte[] rotateBody(String file) {
+        byte[] name = file.getBytes(StandardCharsets.US_ASCII);
+        byte[] body = new byte[8 + name.length];
+        body[0] = 4;
+        System.arraycopy(name, 0, body, 8, name.length);
+        return body;
     }
 
     @Test
