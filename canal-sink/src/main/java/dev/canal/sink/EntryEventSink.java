@@ -84,6 +84,9 @@ public class EntryEventSink implements EventSink {
         if (!running) {
             return false;
         }
+        if (stored.isEmpty()) {
+            return true;
+        }
         store.put(stored);
         for (EventDownStreamHandler handler : handlers) {
             stored = handler.after(stored);
