@@ -23,10 +23,10 @@ public final class ColumnType {
     public static final int TIMESTAMP2 = 17;
     public static final int DATETIME2 = 18;
     public static final int TIME2 = 19;
-    /** MariaDB: VARCHAR with the COMPRESSED attribute. */
-    public static final int VARCHAR_COMPRESSED = 140;
-    /** MariaDB: BLOB/TEXT with the COMPRESSED attribute. */
-    public static final int BLOB_COMPRESSED = 141;
+    /** MariaDB: BLOB/TEXT with the COMPRESSED attribute (1 metadata byte, like BLOB). */
+    public static final int BLOB_COMPRESSED = 140;
+    /** MariaDB: VARCHAR/VARBINARY with the COMPRESSED attribute (2 metadata bytes, like VARCHAR). */
+    public static final int VARCHAR_COMPRESSED = 141;
     /** MySQL 9.0+. */
     public static final int VECTOR = 242;
     public static final int JSON = 245;
