@@ -66,12 +66,16 @@ public final class KafkaMqProducer implements MqProducer {
                 waitReportPeriod.toMillis(), waitReportPeriod.toMillis(), TimeUnit.MILLISECONDS);
         try {
             for (MqRecord r : records) {
-                futures.add(producer.send(new ProducerRecord<>(r.topic(), r.partition(), null, r.value()),
-                        (metadata, error) -> {
+                Future<RecordMetadata> future = producer.send(new ProducerRecord<>(r.topic(), r.partition(), null,
+                        r.value()), (metadata, error) -> {
                             if (error == null) {
                                 acknowledged.incrementAndGet();
                             }
-                        }));
+                        });
+                futures.add(future);
+                if (future.isDone() && failed(future)) {
+                    break; // refused at once (no metadata within max.block.ms): the rest would wait as long each
+                }
             }
             producer.flush();
             for (int i = 0; i < futures.size(); i++) {
@@ -87,6 +91,15 @@ public final class KafkaMqProducer implements MqProducer {
             throw new MqSendException(context + ": Kafka refused a record: " + e.getMessage(), e);
         } finally {
             report.cancel(false);
+        }
+    }
+
+    private static boolean failed(Future<RecordMetadata> future) throws InterruptedException {
+        try {
+            future.get();
+            return false;
+        } catch (ExecutionException e) {
+            return true;
         }
     }
 

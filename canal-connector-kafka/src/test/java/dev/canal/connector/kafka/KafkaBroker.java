@@ -94,6 +94,8 @@ public final class KafkaBroker implements AutoCloseable {
 
     private void startProcess() throws IOException {
         process = run("broker", List.of("kafka.Kafka", config().toString()));
+        Process started = process;
+        Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly)); // no orphan broker
         await("Kafka broker on " + bootstrapServers()).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(300))
                 .until(this::answers);
     }

@@ -9,9 +9,6 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.canal.connector.mq.MqProducer;
-import dev.canal.connector.mq.MqRecord;
-import dev.canal.connector.mq.MqSendException;
 import dev.canal.connector.mq.TestRows;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EventType;
@@ -232,24 +229,6 @@ class KafkaMqRunnerIT {
 
             assertThat(keysByTopic).containsExactlyInAnyOrderEntriesOf(Map.of(
                     "shop_orders", List.of(1L, 4L), "shop_items", List.of(2L), "dyn_default", List.of(3L)));
-        }
-    }
-
-    /** Counts the attempts of a real producer, so the test knows the rollback path ran. */
-    private record CountingProducer(MqProducer delegate, AtomicInteger failures) implements MqProducer {
-        @Override
-        public void sendAll(String context, List<MqRecord> records) throws MqSendException, InterruptedException {
-            try {
-                delegate.sendAll(context, records);
-            } catch (MqSendException e) {
-                failures.incrementAndGet();
-                throw e;
-            }
-        }
-
-        @Override
-        public void close() {
-            delegate.close();
         }
     }
 
