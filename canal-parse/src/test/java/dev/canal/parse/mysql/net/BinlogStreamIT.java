@@ -66,7 +66,7 @@ class BinlogStreamIT {
             db.execute("INSERT INTO " + SCHEMA + ".by_position VALUES (1, 'a'), (2, 'b')",
                     "INSERT INTO " + SCHEMA + ".by_position VALUES (3, 'c')");
 
-            List<byte[]> events = readUntil(stream, countingRowInserts(2));
+            List<byte[]> events = readUntil(stream, countingRowInserts("by_position", 2));
             assertThat(type(events.get(0))).as("a fake ROTATE names the file first").isEqualTo(ROTATE_EVENT);
             assertThat(stream.currentFile()).isEqualTo(start.file());
             assertThat(type(events.get(1))).isEqualTo(FORMAT_DESCRIPTION_EVENT);
@@ -109,6 +109,32 @@ class BinlogStreamIT {
     }
 
     @Test
+    void rowEventsLargerThanOnePacketArriveWhole(MySqlServer db) throws Exception {
+        db.execute("CREATE TABLE IF NOT EXISTS " + SCHEMA + ".by_big (id INT PRIMARY KEY, b LONGBLOB)",
+                "DELETE FROM " + SCHEMA + ".by_big");
+        byte[] blob = new byte[PacketChannel.MAX_PAYLOAD + 1_000_000];
+        java.util.Arrays.fill(blob, (byte) 'x');
+        byte[] marker = "END-OF-BLOB".getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(marker, 0, blob, blob.length - marker.length, marker.length);
+        ReplicaSession replica = replica(replicationOptions(db), HEARTBEAT);
+        BinlogFilePosition start = replica.currentBinlogPosition();
+        try (BinlogStream stream = replica.dump(start.file(), start.position())) {
+            try (java.sql.Connection c = db.adminConnection();
+                    java.sql.PreparedStatement insert = c.prepareStatement(
+                            "INSERT INTO " + SCHEMA + ".by_big VALUES (1, ?)")) {
+                insert.setBytes(1, blob);
+                insert.executeUpdate();
+            }
+            List<byte[]> events = readUntil(stream, rowsInsertInto("by_big"));
+            byte[] rows = events.get(events.size() - 1);
+            assertThat(rows.length).isGreaterThan(blob.length);
+            String tail = new String(rows, rows.length - 100, 100, StandardCharsets.US_ASCII);
+            assertThat(tail).contains("END-OF-BLOB");
+            assertThat(nextPosition(rows) - rows.length).isGreaterThan(start.position());
+        }
+    }
+
+    @Test
     void dumpOverTlsDeliversEvents(MySqlServer db) throws Exception {
         ConnectionOptions tls = replicationOptions(db).withSsl(SslOptions.of(SslMode.PREFERRED));
         ReplicaSession replica = replica(tls, HEARTBEAT);
@@ -116,7 +142,7 @@ class BinlogStreamIT {
         BinlogFilePosition start = replica.currentBinlogPosition();
         try (BinlogStream stream = replica.dump(start.file(), start.position())) {
             db.execute("INSERT INTO " + SCHEMA + ".by_tls VALUES (1, REPEAT('x', 20))");
-            assertThat(readUntil(stream, ReplicaTestSupport::isRowsInsert)).isNotEmpty();
+            assertThat(readUntil(stream, rowsInsertInto("by_tls"))).isNotEmpty();
         }
     }
 
@@ -143,6 +169,7 @@ class BinlogStreamIT {
         try (BinlogStream stream = replica.dump(executed)) {
             db.execute("INSERT INTO " + SCHEMA + ".by_gtid VALUES (2, 'after')");
             List<byte[]> events = readUntil(stream, e -> isTableMapOf(e, "by_gtid"));
+            assertOnlyTheNewRowFollows(stream);
 
             byte[] previous = events.stream().filter(e -> type(e) == PREVIOUS_GTIDS_EVENT).findFirst().orElseThrow();
             MysqlGtidSet before = MysqlGtidSet.decode(previous, 19, previous.length - 19 - stream.checksumLength());
@@ -205,7 +232,7 @@ class BinlogStreamIT {
         try (BinlogStream stream = replica.dump(state)) {
             db.execute("INSERT INTO " + SCHEMA + ".by_mariadb_gtid VALUES (2, 'after')");
             List<byte[]> events = readUntil(stream, e -> isTableMapOf(e, "by_mariadb_gtid"));
-            assertThat(events).noneMatch(e -> isRowsInsert(e));
+            assertOnlyTheNewRowFollows(stream);
             byte[] gtid = events.stream().filter(e -> type(e) == MARIADB_GTID_EVENT).reduce((a, b) -> b).orElseThrow();
             LittleEndianCursor body = new LittleEndianCursor(gtid, 19, gtid.length - 19);
             long sequence = body.int64();
@@ -213,7 +240,6 @@ class BinlogStreamIT {
             MariadbGtid before = state.get(domain);
             assertThat(before).as("domain %d in %s", domain, state).isNotNull();
             assertThat(sequence).isGreaterThan(before.sequence());
-            assertThat(readUntil(stream, ReplicaTestSupport::isRowsInsert)).isNotEmpty();
         }
     }
 
@@ -328,9 +354,28 @@ class BinlogStreamIT {
         assertThat(reader.get()).isInstanceOf(ConnectionLostException.class).hasMessageContaining("closed locally");
     }
 
-    private static java.util.function.Predicate<byte[]> countingRowInserts(int wanted) {
+    /** Matches a rows insert into {@code table}, whose TABLE_MAP came just before (other suites may share the server). */
+    private static java.util.function.Predicate<byte[]> rowsInsertInto(String table) {
+        boolean[] mapped = {false};
+        return e -> {
+            if (type(e) == ReplicaTestSupport.TABLE_MAP_EVENT) {
+                mapped[0] = isTableMapOf(e, table);
+            }
+            return mapped[0] && isRowsInsert(e);
+        };
+    }
+
+    private static java.util.function.Predicate<byte[]> countingRowInserts(String table, int wanted) {
+        java.util.function.Predicate<byte[]> ours = rowsInsertInto(table);
         int[] seen = {0};
-        return e -> isRowsInsert(e) && ++seen[0] == wanted;
+        return e -> ours.test(e) && ++seen[0] == wanted;
+    }
+
+    /** The rows event after the table map just read inserts the row written after the dump started, not the one before. */
+    private static void assertOnlyTheNewRowFollows(BinlogStream stream) throws IOException {
+        byte[] rows = stream.next();
+        assertThat(isRowsInsert(rows)).as("a rows insert follows its table map").isTrue();
+        assertThat(new String(rows, StandardCharsets.ISO_8859_1)).contains("after").doesNotContain("before");
     }
 
     private static String uuidText(byte[] b) {
