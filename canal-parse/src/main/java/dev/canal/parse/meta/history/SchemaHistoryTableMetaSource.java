@@ -8,13 +8,13 @@ import dev.canal.protocol.position.EntryPosition;
 import java.sql.Connection;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -44,6 +44,8 @@ import org.slf4j.LoggerFactory;
 public final class SchemaHistoryTableMetaSource implements TableMetaSource, AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(SchemaHistoryTableMetaSource.class);
+    private static final Set<String> INTEGER_TYPES = Set.of("tinyint", "smallint", "mediumint",
+            "int", "bigint");
     private static final EntryPosition LATEST = new EntryPosition(null, null, null, null, null, false);
 
     private final String destination;
@@ -254,7 +256,10 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
         return null;
     }
 
-    /** Type text differs in case between a written DDL and SHOW CREATE TABLE; what decoding depends on must not. */
+    /**
+     * The column facts decoding depends on must agree; the type text may differ in spelling between a written DDL
+     * and SHOW CREATE TABLE ({@code NUMERIC(5,2)} / {@code decimal(5,2)}, {@code INT} / {@code int(11)}).
+     */
     private static boolean sameColumns(TableMeta a, TableMeta b) {
         if (a.columnCount() != b.columnCount()) {
             return false;
@@ -262,12 +267,23 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
         for (int i = 0; i < a.columnCount(); i++) {
             ColumnMeta x = a.column(i);
             ColumnMeta y = b.column(i);
-            if (!x.name().equalsIgnoreCase(y.name()) || !x.dataType().equals(y.dataType()) || x.key() != y.key()
-                    || x.unsigned() != y.unsigned()) {
+            if (!x.name().equalsIgnoreCase(y.name()) || x.key() != y.key() || x.unsigned() != y.unsigned()
+                    || !Objects.equals(x.charset(), y.charset()) || !typeShape(x).equals(typeShape(y))) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The stored type and its arguments; an integer's display width is cosmetic (and gone in MySQL 8). */
+    private static String typeShape(ColumnMeta column) {
+        if (INTEGER_TYPES.contains(column.dataType())) {
+            return column.dataType();
+        }
+        String text = column.mysqlType().toLowerCase(Locale.ROOT);
+        int open = text.indexOf('(');
+        int close = text.lastIndexOf(')');
+        return column.dataType() + (open < 0 || close < open ? "" : text.substring(open, close + 1));
     }
 
     private static String key(String schema, String table) {
