@@ -1,0 +1,108 @@
+package dev.canal.deployer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** bin/startup.sh, stop.sh and restart.sh of the unpacked tarball, with a server that serves no destination. */
+class ScriptsIT {
+
+    @TempDir
+    java.nio.file.Path home;
+
+    private UnpackedTarball canal;
+    private int port;
+
+    @BeforeEach
+    void unpack() throws Exception {
+        canal = UnpackedTarball.into(home);
+        port = UnpackedTarball.freePort();
+        canal.edit("conf/canal.properties", text -> text
+                .replace("canal.port = 11111", "canal.port = " + port)
+                .replace("canal.destinations = example", "canal.destinations =")
+                .replace("canal.auto.scan = true", "canal.auto.scan = false"));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        if (Files.exists(canal.pidFile())) {
+            canal.run("stop.sh");
+        }
+    }
+
+    @Test
+    void tarballIsLaidOutAsCanals() {
+        assertThat(home.resolve("bin/startup.sh")).isExecutable();
+        assertThat(home.resolve("bin/stop.sh")).isExecutable();
+        assertThat(home.resolve("bin/restart.sh")).isExecutable();
+        assertThat(home.resolve("conf/canal.properties")).isRegularFile();
+        assertThat(home.resolve("conf/logback.xml")).isRegularFile();
+        assertThat(home.resolve("conf/example/instance.properties")).isRegularFile();
+        assertThat(home.resolve("conf/spring/file-instance.xml")).isRegularFile();
+        assertThat(home.resolve("logs")).isEmptyDirectory();
+        assertThat(home.resolve("lib")).isDirectoryContaining("glob:**/canal-deployer-*.jar");
+    }
+
+    @Test
+    void daemonStartsOnceAndStopRemovesThePidFile() throws Exception {
+        assertThat(canal.run("startup.sh").status()).isZero();
+        await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+        long pid = Long.parseLong(Files.readString(canal.pidFile()).trim());
+
+        UnpackedTarball.Run second = canal.run("startup.sh");
+        assertThat(second.status()).isEqualTo(2);
+        assertThat(second.output()).contains("Please run stop.sh first");
+
+        UnpackedTarball.Run stop = canal.run("stop.sh");
+        assertThat(stop.status()).isZero();
+        assertThat(stop.output()).contains("Oook! cost:");
+        assertThat(canal.pidFile()).doesNotExist();
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(canal.log("logs/canal/canal.log")).contains("canal server started", "canal server stopped");
+        assertThat(canal.run("stop.sh").output()).contains("canal is not running");
+    }
+
+    @Test
+    void restartStopsTheRunningServerAndStartsAnother() throws Exception {
+        assertThat(canal.run("startup.sh").status()).isZero();
+        await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+        String firstPid = Files.readString(canal.pidFile()).trim();
+
+        assertThat(canal.run("restart.sh").status()).isZero();
+        await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+
+        assertThat(Files.readString(canal.pidFile()).trim()).isNotEqualTo(firstPid);
+    }
+
+    @Test
+    void foregroundRunEndsWithTheServerOnSigterm() throws Exception {
+        Process foreground = canal.start("startup.sh", "--foreground");
+        await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+        assertThat(canal.pidFile()).exists();
+
+        foreground.destroy(); // SIGTERM to the script, which passes it on to the server
+        assertThat(foreground.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        assertThat(UnpackedTarball.portOpen(port)).isFalse();
+        assertThat(canal.pidFile()).doesNotExist();
+        assertThat(canal.log("logs/canal/canal.log")).contains("canal server stopped");
+    }
+
+    @Test
+    void invalidConfigurationExitsNamingFileAndKey() throws Exception {
+        canal.edit("conf/canal.properties", text -> text.replace("canal.port = " + port, "canal.port = eleven"));
+
+        UnpackedTarball.Run run = canal.run("startup.sh", "--foreground");
+
+        assertThat(run.status()).isEqualTo(1);
+        assertThat(run.output()).contains("canal.port", home.resolve("conf/canal.properties").toString());
+        assertThat(canal.pidFile()).doesNotExist();
+    }
+}
