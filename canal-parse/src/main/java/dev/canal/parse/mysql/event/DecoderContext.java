@@ -29,6 +29,23 @@ public final class DecoderContext {
     private final Map<Long, TableMapEvent> tableMaps = new HashMap<>();
     private final BitSet warnedTypes = new BitSet(256);
 
+    /** A context for a stream whose first events arrive before its FORMAT_DESCRIPTION without checksums. */
+    public DecoderContext() {
+        this(false);
+    }
+
+    /**
+     * A context for a replication stream: the primary sends a ROTATE before the FORMAT_DESCRIPTION, already with
+     * the checksum agreed for the connection ({@code @master_binlog_checksum}).
+     */
+    public DecoderContext(boolean crc32BeforeFormatDescription) {
+        if (crc32BeforeFormatDescription) {
+            FormatDescriptionEvent d = formatDescription;
+            formatDescription = new FormatDescriptionEvent(d.header(), d.binlogVersion(), d.serverVersion(),
+                    d.createTimestamp(), d.headerLength(), d.postHeaderLengths(), FormatDescriptionEvent.CHECKSUM_CRC32);
+        }
+    }
+
     /** The format description in force: the last one decoded, or a MySQL 8.0 default before any. */
     public FormatDescriptionEvent formatDescription() {
         return formatDescription;

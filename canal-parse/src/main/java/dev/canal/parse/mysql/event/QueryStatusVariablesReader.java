@@ -31,6 +31,9 @@ final class QueryStatusVariablesReader {
     private static final int Q_MARIA_XID = 129;
     private static final int Q_MARIA_GTID_FLAGS3 = 130;
     private static final int Q_MARIA_CHARACTER_SET_COLLATIONS = 131;
+    /** MariaDB extra GTID flags of a two-phase ALTER; they add the START ALTER's sequence number. */
+    private static final int FL_COMMIT_ALTER = 4;
+    private static final int FL_ROLLBACK_ALTER = 8;
     /** Q_UPDATED_DB_NAMES count meaning "more than 16 databases, names not logged". */
     private static final int OVER_MAX_DBS = 254;
 
@@ -112,7 +115,12 @@ final class QueryStatusVariablesReader {
                 case Q_SQL_REQUIRE_PRIMARY_KEY -> requirePrimaryKey = s.uint8();
                 case Q_DEFAULT_TABLE_ENCRYPTION -> tableEncryption = s.uint8();
                 case Q_MARIA_XID -> mariaXid = s.int64();
-                case Q_MARIA_GTID_FLAGS3 -> mariaFlags3 = s.uint8();
+                case Q_MARIA_GTID_FLAGS3 -> {
+                    mariaFlags3 = s.uint8();
+                    if ((mariaFlags3 & (FL_COMMIT_ALTER | FL_ROLLBACK_ALTER)) != 0) {
+                        s.skip(8); // sequence number of the START ALTER this commits or rolls back
+                    }
+                }
                 case Q_MARIA_CHARACTER_SET_COLLATIONS -> s.skip(s.uint8() * 4);
                 default -> {
                     // Lengths are implied by codes: past an unknown one nothing can be read reliably.
