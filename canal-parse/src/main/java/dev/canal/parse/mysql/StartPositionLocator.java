@@ -21,7 +21,8 @@ import java.util.Locale;
  * a binary search over the binlog files' start times and one scan inside the chosen file; and, for a configured
  * file and offset, the start of the transaction that offset falls in, so reading never starts mid-transaction.
  *
- * <p>Each scan opens its own replica session through the given factory.
+ * <p>Each scan opens its own replica session through the given factory and reads without waiting at the end of
+ * the binlog ({@code dumpToEnd}).
  */
 final class StartPositionLocator {
 
@@ -90,7 +91,7 @@ final class StartPositionLocator {
      */
     private Scan scan(BinlogFile file, long untilOffset, long untilMillis) throws IOException {
         ReplicaSession session = sessions.open();
-        try (BinlogStream stream = session.dump(file.name(), FIRST_EVENT)) {
+        try (BinlogStream stream = session.dumpToEnd(file.name(), FIRST_EVENT)) {
             DecoderContext context = new DecoderContext();
             long boundary = FIRST_EVENT;
             boolean inTransaction = false;
@@ -168,7 +169,7 @@ final class StartPositionLocator {
     /** The time a file was started: its FORMAT_DESCRIPTION's timestamp. */
     private long fileStartMillis(BinlogFile file) throws IOException {
         ReplicaSession session = sessions.open();
-        try (BinlogStream stream = session.dump(file.name(), FIRST_EVENT)) {
+        try (BinlogStream stream = session.dumpToEnd(file.name(), FIRST_EVENT)) {
             DecoderContext context = new DecoderContext();
             byte[] bytes;
             while ((bytes = stream.next()) != null) {
