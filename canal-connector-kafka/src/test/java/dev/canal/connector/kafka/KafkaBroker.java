@@ -117,10 +117,24 @@ public final class KafkaBroker implements AutoCloseable {
     private Process run(String name, List<String> mainAndArgs) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-cp", System.getProperty("java.class.path")));
+                "-cp", classPath()));
         command.addAll(mainAndArgs);
         return new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + ".log").toFile())).start();
+    }
+
+    /** The test class path; under exec:java that is the plugin's class loader, not the JVM's own. */
+    private static String classPath() {
+        if (KafkaBroker.class.getClassLoader() instanceof java.net.URLClassLoader loader) {
+            return java.util.Arrays.stream(loader.getURLs()).map(url -> {
+                try {
+                    return Path.of(url.toURI()).toString();
+                } catch (java.net.URISyntaxException e) {
+                    throw new IllegalStateException("class path entry " + url, e);
+                }
+            }).collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator));
+        }
+        return System.getProperty("java.class.path");
     }
 
     private Path config() {
@@ -149,7 +163,6 @@ public final class KafkaBroker implements AutoCloseable {
         p.setProperty("group.initial.rebalance.delay.ms", "0");
         p.setProperty("num.network.threads", "1");
         p.setProperty("num.io.threads", "2");
-        p.setProperty("log.flush.interval.messages", "1");
         try (var out = Files.newBufferedWriter(config())) {
             p.store(out, "single-node KRaft broker for tests");
         }
