@@ -29,7 +29,7 @@ class GroupEventSinkTest {
 
     private final MemoryEventStore store = new MemoryEventStore(StoreConfig.itemSize(8192));
     private final GroupEventSink sink = new GroupEventSink(store, 2, false);
-    private final ExecutorService parsers = Executors.newFixedThreadPool(2);
+    private final ExecutorService parsers = Executors.newFixedThreadPool(3);
 
     GroupEventSinkTest() {
         store.start();
@@ -95,16 +95,18 @@ class GroupEventSinkTest {
     }
 
     @Test
-    void aSourceWaitsUntilTheOtherSourceHasSomethingEarlierOrLater() throws Exception {
-        CompletableFuture<Boolean> first = CompletableFuture.supplyAsync(() -> sinkQuietly(SOURCE, 1, 2000), parsers);
-        await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(5)).until(() -> !first.isDone());
+    void aBatchWaitsUntilEverySourceHasAnnouncedOneAndTheEarliestGoesFirst() throws Exception {
+        CompletableFuture<Boolean> later = CompletableFuture.supplyAsync(() -> sinkQuietly(SOURCE, 1, 2000), parsers);
+        await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(5)).until(() -> !later.isDone());
         assertThat(store.counters().putSequence()).isEqualTo(-1);
 
-        assertThat(sink.sink(List.of(Entries.row(10, 1000)), OTHER_SOURCE, DESTINATION)).isTrue();
+        assertThat(CompletableFuture.supplyAsync(() -> sinkQuietly(OTHER_SOURCE, 10, 1000), parsers)
+                .get(5, TimeUnit.SECONDS)).isTrue();
         // a heartbeat at the waiting batch's own time releases both
-        assertThat(sink.sink(List.of(Entries.heartbeat(11, 2000)), OTHER_SOURCE, DESTINATION)).isTrue();
+        assertThat(CompletableFuture.supplyAsync(() -> heartbeatQuietly(OTHER_SOURCE, 11, 2000), parsers)
+                .get(5, TimeUnit.SECONDS)).isTrue();
 
-        assertThat(first.get(5, TimeUnit.SECONDS)).isTrue();
+        assertThat(later.get(5, TimeUnit.SECONDS)).isTrue();
         assertThat(store.tryGet(10).events()).extracting(Event::executeTime).containsExactly(1000L, 2000L);
     }
 
@@ -118,9 +120,17 @@ class GroupEventSinkTest {
         assertThat(waiting.get(5, TimeUnit.SECONDS)).isFalse();
     }
 
+    private boolean heartbeatQuietly(LogIdentity source, long offset, long time) {
+        return sinkQuietly(source, Entries.heartbeat(offset, time));
+    }
+
     private boolean sinkQuietly(LogIdentity source, long offset, long time) {
+        return sinkQuietly(source, Entries.row(offset, time));
+    }
+
+    private boolean sinkQuietly(LogIdentity source, CanalEntry.Entry entry) {
         try {
-            return sink.sink(List.of(Entries.row(offset, time)), source, DESTINATION);
+            return sink.sink(List.of(entry), source, DESTINATION);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;
