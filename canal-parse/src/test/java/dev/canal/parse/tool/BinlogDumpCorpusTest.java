@@ -3,6 +3,9 @@ package dev.canal.parse.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.canal.parse.mysql.binlog.BinlogCorpus;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -114,6 +117,31 @@ class BinlogDumpCorpusTest {
         assertThat(json.out.lines()).allSatisfy(l -> assertThat(l).startsWith("{\"type\":\"").endsWith("}"))
                 .anySatisfy(l -> assertThat(l).startsWith("{\"type\":\"WRITE_ROWS_V2\",\"file\":\"tcb-eval002c-bin.003320\","
                         + "\"position\":284,").contains("\"rows\":[{\"after\":{\"@1\":1,\"@2\":-10.55,"));
+    }
+
+    @Test
+    void jsonFormatIsOneParseableObjectPerLineWithTypedValues() throws Exception {
+        Path corpus = BinlogCorpus.require();
+        ObjectMapper mapper = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+        for (String f : List.of("generated-mysql-9.7.4-debian-sid/mysql97-bin.000001",
+                "generated-mysql-9.7.4-debian-sid/mysql97-bin.000003", "generated-mysql-5.5.9-mxj/mysql-bin.000001",
+                "rust_mysql_common/mariadb-bin.000001", "mysql-binlog-connector-java/mysql-bin.compressed")) {
+            Result r = dump(corpus.resolve(f), "json");
+            assertThat(r.status).as(r.err).isZero();
+            for (String line : r.out.lines().toList()) {
+                JsonNode node = mapper.readTree(line);
+                assertThat(node.get("type").isTextual()).as(line).isTrue();
+                assertThat(node.has("position") && node.has("timestamp")).as(line).isTrue();
+            }
+        }
+        JsonNode tNum = mapper.readTree(dump(corpus.resolve("generated-mysql-9.7.4-debian-sid/mysql97-bin.000001"),
+                "json").out.lines().filter(l -> l.contains("\"cdc.t_num\"") && l.contains("WRITE_ROWS")).findFirst()
+                .orElseThrow());
+        JsonNode first = tNum.get("rows").get(0).get("after");
+        assertThat(first.get("biu").asText()).isEqualTo("18446744073709551615");
+        assertThat(first.get("dec2").decimalValue()).isEqualByComparingTo(
+                "12345678901234567890123456789012345.123456789012345678901234567890");
+        assertThat(first.get("ti").asLong()).isEqualTo(-128);
     }
 
     @Test
