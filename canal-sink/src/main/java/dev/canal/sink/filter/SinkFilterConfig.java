@@ -1,6 +1,6 @@
 package dev.canal.sink.filter;
 
-import dev.canal.store.config.TypedProperties;
+import dev.canal.protocol.config.TypedProperties;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.regex.PatternSyntaxException;
