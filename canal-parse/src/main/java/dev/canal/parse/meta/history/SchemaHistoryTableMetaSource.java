@@ -102,10 +102,11 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     public void invalidate(String schema, String table) {
         ensureModel();
         cache.remove(key(schema, table));
+        String before = model.table(schema, table).map(t -> Integer.toString(t.columnCount())).orElse("no");
         Optional<TableMeta> fresh = reloadFromSource(schema, table);
-        log.warn("destination {}: the schema history's definition of {}.{} does not fit the binlog; replaced it with "
-                + "the source's current one ({} columns)", destination, schema, table,
-                fresh.map(TableMeta::columnCount).map(String::valueOf).orElse("table gone"));
+        log.info("destination {}: replaced the schema history's definition of {}.{} ({} columns) with the source's "
+                + "current one ({})", destination, schema, table, before,
+                fresh.map(t -> t.columnCount() + " columns").orElse("table gone"));
     }
 
     @Override

@@ -1,0 +1,131 @@
+package dev.canal.parse.meta.history;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.canal.parse.position.MemoryLogPositionManager;
+import dev.canal.protocol.CanalEntry;
+import dev.canal.protocol.position.EntryPosition;
+import dev.canal.protocol.position.LogPosition;
+import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.MySqlServerExtension;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The schema history under a real parser (issue 4): rows keep the columns true at their own binlog position
+ * across a restart at an older position, and a model made stale behind its back recovers by itself.
+ */
+@ExtendWith(MySqlServerExtension.class)
+class SchemaHistoryParserIT {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void restartAtAnEarlierAckedPositionGivesEveryRowTheColumnsOfItsOwnPosition(MySqlServer db) {
+        db.recreateDatabase("tsdb_restart");
+        db.execute("CREATE TABLE tsdb_restart.t (id INT PRIMARY KEY, a INT)");
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        MemoryLogPositionManager positions = new MemoryLogPositionManager();
+
+        List<CanalEntry.Entry> firstRun;
+        try (SchemaHistoryTableMetaSource history = history(db, "tsdb_restart");
+                ParserRun run = new ParserRun(db, "tsdb_restart", from, positions, history)) {
+            db.execute("INSERT INTO tsdb_restart.t VALUES (1, 10)");
+            // the parser is running, so its initial snapshot shows the table as it was before the ALTERs
+            firstRun = new ArrayList<>(run.drainUntil(1));
+            db.execute("ALTER TABLE tsdb_restart.t ADD COLUMN b VARCHAR(10) AFTER id",
+                    "INSERT INTO tsdb_restart.t VALUES (2, 'x', 20)",
+                    "ALTER TABLE tsdb_restart.t CHANGE a amount BIGINT UNSIGNED",
+                    "INSERT INTO tsdb_restart.t VALUES (3, 'y', 30)",
+                    "ALTER TABLE tsdb_restart.t DROP COLUMN b, ADD COLUMN c CHAR(2) NOT NULL DEFAULT 'aa' FIRST",
+                    "INSERT INTO tsdb_restart.t VALUES ('zz', 4, 40)",
+                    "ALTER TABLE tsdb_restart.t DROP PRIMARY KEY, ADD PRIMARY KEY (c, id)",
+                    "INSERT INTO tsdb_restart.t VALUES ('ww', 5, 50)");
+            firstRun.addAll(run.drainUntil(4));
+        }
+        // a column the history learnt from a DDL shows the DDL's own type text, as Canal's does; the others come
+        // from the initial snapshot's SHOW CREATE TABLE
+        List<String> expected = List.of(
+                "id=1:int(11):key a=10:int(11)",
+                "id=2:int(11):key b=x:VARCHAR(10) a=20:int(11)",
+                "id=3:int(11):key b=y:VARCHAR(10) amount=30:BIGINT unsigned",
+                "c=zz:CHAR(2) id=4:int(11):key amount=40:BIGINT unsigned",
+                "c=ww:CHAR(2):key id=5:int(11):key amount=50:BIGINT unsigned");
+        assertThat(ParserRun.rows(firstRun)).extracting(ParserRun::describeInsert)
+                .containsExactlyElementsOf(displayWidths(db, expected));
+
+        // the acked position after the first row's transaction: everything after it is read again
+        CanalEntry.Entry firstCommit = firstRun.stream()
+                .filter(e -> e.getEntryType() == CanalEntry.EntryType.TRANSACTIONEND).findFirst().orElseThrow();
+        MemoryLogPositionManager earlier = new MemoryLogPositionManager();
+        CanalEntry.Header h = firstCommit.getHeader();
+        earlier.persist("it", new LogPosition(positions.latest("it").identity(), EntryPosition.of(h.getLogfileName(),
+                h.getLogfileOffset(), h.getServerId(), h.getExecuteTime())));
+
+        try (SchemaHistoryTableMetaSource history = history(db, "tsdb_restart");
+                ParserRun run = new ParserRun(db, "tsdb_restart", from, earlier, history)) {
+            assertThat(ParserRun.rows(run.drainUntil(4))).extracting(ParserRun::describeInsert)
+                    .as("rows 2..5 again, each with the columns of its own position, from the persisted history")
+                    .containsExactlyElementsOf(displayWidths(db, expected.subList(1, 5)));
+        }
+    }
+
+    @Test
+    void aModelMadeStaleBehindItsBackRecoversWithoutLosingOrMisnamingAColumn(MySqlServer db) {
+        db.recreateDatabase("tsdb_stale");
+        db.execute("CREATE TABLE tsdb_stale.t (id INT PRIMARY KEY, a INT)");
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        try (SchemaHistoryTableMetaSource history = history(db, "tsdb_stale");
+                ParserRun run = new ParserRun(db, "tsdb_stale", from, new MemoryLogPositionManager(), history)) {
+            db.execute("INSERT INTO tsdb_stale.t VALUES (1, 10)");
+            assertThat(ParserRun.rows(run.drainUntil(1))).extracting(ParserRun::describeInsert)
+                    .containsExactlyElementsOf(displayWidths(db, List.of("id=1:int(11):key a=10:int(11)")));
+
+            // DDL kept out of the binlog: the history never sees it, so its model goes stale (a column more)
+            db.execute("SET sql_log_bin = 0", "ALTER TABLE tsdb_stale.t ADD COLUMN b VARCHAR(10) AFTER id",
+                    "SET sql_log_bin = 1", "INSERT INTO tsdb_stale.t VALUES (2, 'x', 20)");
+            assertThat(ParserRun.rows(run.drainUntil(1))).extracting(ParserRun::describeInsert)
+                    .containsExactlyElementsOf(displayWidths(db, List.of("id=2:int(11):key b=x:varchar(10) a=20:int(11)")));
+
+            // and stale again (a column less), after it had been repaired
+            db.execute("SET sql_log_bin = 0", "ALTER TABLE tsdb_stale.t DROP COLUMN a", "SET sql_log_bin = 1",
+                    "INSERT INTO tsdb_stale.t VALUES (3, 'y')");
+            assertThat(ParserRun.rows(run.drainUntil(1))).extracting(ParserRun::describeInsert)
+                    .containsExactlyElementsOf(displayWidths(db, List.of("id=3:int(11):key b=y:varchar(10)")));
+        }
+    }
+
+    private SchemaHistoryTableMetaSource history(MySqlServer db, String schema) {
+        Supplier<Connection> connections = () -> {
+            try {
+                return db.adminConnection();
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        };
+        TsdbConfig config = new TsdbConfig(true, dir.resolve("it"), "", "canal", "canal", 24, 360);
+        return new SchemaHistoryTableMetaSource("it", config, connections, (s, t) -> s.equals(schema));
+    }
+
+    /**
+     * MySQL 8.0.19+ prints integer types without a display width; MariaDB keeps it. With
+     * {@code binlog_row_metadata=FULL} (MySQL) the parser takes definitions from TABLE_MAP itself, whose type text
+     * is lower case; the column names and keys must be the same either way.
+     */
+    private static List<String> displayWidths(MySqlServer db, List<String> expected) {
+        if (db.isMariaDb()) {
+            return expected;
+        }
+        boolean fromTableMap = "FULL".equalsIgnoreCase(db.variable("binlog_row_metadata"));
+        return expected.stream().map(s -> s.replaceAll("int\\(\\d+\\)", "int"))
+                .map(s -> fromTableMap ? s.toLowerCase(java.util.Locale.ROOT) : s).toList();
+    }
+}
