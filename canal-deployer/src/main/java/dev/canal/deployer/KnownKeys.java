@@ -30,12 +30,10 @@ final class KnownKeys {
             "canal.instance.filter.druid.ddl", "canal.socketChannel", "canal.instance.multi.stream.on",
             "canal.instance.enableDruid", "canal.instance.pwdPublicKey");
 
-    /** Families of Canal keys not implemented: MQ producers, Aliyun, the table-meta TSDB, standby source, TLS. */
+    /** Families of Canal keys not implemented: MQ producers, Aliyun, the table-meta TSDB, the standby source. */
     static final List<String> NOT_IMPLEMENTED_PREFIXES = List.of(
             "canal.mq.", "kafka.", "rocketmq.", "rabbitmq.", "pulsarmq.", "canal.aliyun.", "canal.instance.rds.",
-            "canal.instance.tsdb.", "canal.instance.standby.", "canal.instance.master.sslMode",
-            "canal.instance.master.tlsVersions", "canal.instance.master.trustCertificateKeyStore",
-            "canal.instance.master.clientCertificateKeyStore");
+            "canal.instance.tsdb.", "canal.instance.standby.");
 
     /** {@code canal.instance.{destination}.lazy / .spring.xml / .mode / .manager.address}. */
     private static final Pattern PER_DESTINATION =
@@ -82,9 +80,18 @@ final class KnownKeys {
         IMPLEMENTED.put(MysqlParserConfig.CONNECTION_CHARSET, "UTF-8");
         IMPLEMENTED.put(MysqlParserConfig.SLAVE_ID, "0");
         IMPLEMENTED.put(MysqlParserConfig.GTID_ON, "false");
-        IMPLEMENTED.put(MysqlParserConfig.RECEIVE_BUFFER, "16384");
-        IMPLEMENTED.put(MysqlParserConfig.SEND_BUFFER, "16384");
-        IMPLEMENTED.put(MysqlParserConfig.SO_TIMEOUT, "30");
+        // the parser's NetworkOptions
+        IMPLEMENTED.put("canal.instance.network.receiveBufferSize", "16384");
+        IMPLEMENTED.put("canal.instance.network.sendBufferSize", "16384");
+        IMPLEMENTED.put("canal.instance.network.soTimeout", "30");
+        // the parser's SslOptions for the master (canal-compat.md 7.3)
+        IMPLEMENTED.put("canal.instance.master.sslMode", "DISABLED");
+        IMPLEMENTED.put("canal.instance.master.tlsVersions", "TLSv1.2,TLSv1.3");
+        for (String store : List.of("trustCertificateKeyStore", "clientCertificateKeyStore")) {
+            for (String part : List.of("Url", "Type", "Password")) {
+                IMPLEMENTED.put("canal.instance.master." + store + part, part.equals("Type") ? "JKS" : null);
+            }
+        }
         IMPLEMENTED.put(MysqlParserConfig.DETECTING_ENABLE, "false");
         IMPLEMENTED.put(MysqlParserConfig.DETECTING_SQL, null);
         IMPLEMENTED.put(MysqlParserConfig.DETECTING_INTERVAL, "5");

@@ -22,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIf;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,18 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * acked cursor without losing a row written while the server was down.
  */
 @ExtendWith(MySqlServerExtension.class)
-@EnabledIf(value = "parserInstalled", disabledReason = "dev.canal.parse.mysql.MysqlEventParser is not on the class path yet")
 class TarballIT {
-
-    // TEMPORARY: remove once canal-parse with MysqlEventParser is installed for every build
-    static boolean parserInstalled() {
-        try {
-            Class.forName("dev.canal.parse.mysql.MysqlEventParser");
-            return true;
-        } catch (ClassNotFoundException e) {
-            return false;
-        }
-    }
 
     private static final String SCHEMA = "deployer_it";
     private static final Duration START_WAIT = Duration.ofSeconds(90);

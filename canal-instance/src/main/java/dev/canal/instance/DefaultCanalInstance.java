@@ -2,6 +2,7 @@ package dev.canal.instance;
 
 import dev.canal.meta.MetaManager;
 import dev.canal.parse.EventParser;
+import dev.canal.parse.mysql.MysqlEventParser;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.sink.EventSink;
 import dev.canal.store.EventStore;
@@ -148,8 +149,10 @@ public class DefaultCanalInstance implements CanalInstance {
     }
 
     /** The parser's way to take a client filter, or null when it has none. */
-    // WIRING POINT (canal-parse): MysqlEventParser's setTableWhiteList is adapted here once it is installed.
     static TableFilterReceiver filterReceiver(EventParser parser) {
+        if (parser instanceof MysqlEventParser mysql) {
+            return mysql::setTableWhiteList;
+        }
         return parser instanceof TableFilterReceiver receiver ? receiver : null;
     }
 

@@ -6,7 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.meta.MetaManager;
 import dev.canal.parse.EventParser;
+import dev.canal.parse.mysql.MysqlEventParser;
+import dev.canal.parse.mysql.MysqlParserConfig;
+import dev.canal.parse.position.MemoryLogPositionManager;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.sink.filter.SinkFilterConfig;
+import java.util.Properties;
 import dev.canal.sink.EntryEventSink;
 import dev.canal.sink.EventSink;
 import dev.canal.store.EventStore;
@@ -94,6 +99,17 @@ class DefaultCanalInstanceTest {
         assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1003, "  "))).isFalse();
 
         assertThat(parser.whiteFilters()).containsExactly("shop\\..*");
+    }
+
+    @Test
+    void mysqlParserTakesTheClientFilter() {
+        Properties source = new Properties();
+        source.setProperty(MysqlParserConfig.MASTER_ADDRESS, "127.0.0.1:3306");
+        MysqlEventParser parser = new MysqlEventParser("example", MysqlParserConfig.fromProperties(source), sink,
+                new MemoryLogPositionManager(), SinkFilterConfig.defaults());
+
+        assertThat(instance("example", store, parser).subscribeChange(
+                new ClientIdentity("example", (short) 1001, "shop\\..*"))).isTrue();
     }
 
     @Test

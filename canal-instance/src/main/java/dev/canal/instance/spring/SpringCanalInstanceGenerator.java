@@ -136,18 +136,19 @@ public final class SpringCanalInstanceGenerator {
     }
 
     /**
-     * The innermost cause's message (Spring wraps it in several bean creation layers), with the file the
-     * offending key came from when the message names a key.
+     * The message of the first cause that is not Spring's own wrapping (bean creation layers), which is what
+     * a config record or component threw, with the file the offending key came from when it names a key.
      */
     private static String describe(RuntimeException e, InstanceProperties properties, String xml) {
-        Throwable root = e;
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
+        Throwable cause = e;
+        while (cause.getClass().getName().startsWith("org.springframework.") && cause.getCause() != null
+                && cause.getCause() != cause) {
+            cause = cause.getCause();
         }
-        String message = root.getMessage() == null ? root.toString() : root.getMessage();
+        String message = cause.getMessage() == null ? cause.toString() : cause.getMessage();
         String key = namedKey(message);
         if (key == null) {
-            return "cannot build the instance from " + xml + ": " + root;
+            return "cannot build the instance from " + xml + ": " + cause;
         }
         return message + " (key " + key + ", " + properties.originOf(key) + ")";
     }
