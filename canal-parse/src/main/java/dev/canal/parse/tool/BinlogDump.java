@@ -2,6 +2,7 @@ package dev.canal.parse.tool;
 
 import dev.canal.parse.mysql.binlog.BinlogFileException;
 import dev.canal.parse.mysql.binlog.BinlogFileReader;
+import dev.canal.parse.mysql.column.ColumnType;
 import dev.canal.parse.mysql.event.AnnotateRowsEvent;
 import dev.canal.parse.mysql.event.BinlogCheckpointEvent;
 import dev.canal.parse.mysql.event.BinlogEvent;
@@ -27,7 +28,6 @@ import dev.canal.parse.mysql.event.UnknownEvent;
 import dev.canal.parse.mysql.event.UserVarEvent;
 import dev.canal.parse.mysql.event.XaPrepareEvent;
 import dev.canal.parse.mysql.event.XidEvent;
-import dev.canal.parse.mysql.column.ColumnType;
 import dev.canal.parse.mysql.io.MalformedDataException;
 import java.io.BufferedWriter;
 import java.io.IOException;

@@ -32,7 +32,7 @@ final class DumpValues {
         StringBuilder sb = new StringBuilder("[");
         for (int r = 0; r < rows.size(); r++) {
             RowChange row = rows.get(r);
-            sb.append(r == 0 ? "" : ", ").append(line.json() ? "{" : "{");
+            sb.append(r == 0 ? "" : ", ").append('{');
             boolean first = true;
             if (row.before() != null) {
                 sb.append(line.json() ? "\"before\":" : "before:");

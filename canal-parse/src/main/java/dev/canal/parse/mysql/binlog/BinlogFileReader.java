@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.zip.GZIPInputStream;
 
 /**
@@ -147,7 +148,7 @@ public final class BinlogFileReader implements Closeable {
             throw fail("encrypted binlog not supported (MySQL binlog_encryption=ON; magic fd 62 69 6e)",
                     new UnsupportedBinlogException("encrypted binlog"));
         }
-        if (!java.util.Arrays.equals(magic, MAGIC)) {
+        if (!Arrays.equals(magic, MAGIC)) {
             throw fail("not a binlog file: it starts with " + hex(magic) + " instead of fe 62 69 6e", null);
         }
     }

@@ -1,5 +1,7 @@
 package dev.canal.parse.mysql.column;
 
+import dev.canal.parse.mysql.io.MalformedDataException;
+
 /**
  * A JSON double as MySQL prints it (checked against MySQL 9.7 {@code SELECT JSON_ARRAY(...)}): the shortest
  * digits that read back as the same double, in plain notation unless the decimal exponent is above 15 or below
@@ -19,7 +21,7 @@ final class JsonDouble {
             return (1 / d < 0) ? "-0.0" : "0.0";
         }
         if (Double.isNaN(d) || Double.isInfinite(d)) {
-            throw new dev.canal.parse.mysql.io.MalformedDataException("JSON double " + d + " cannot be stored");
+            throw new MalformedDataException("JSON double " + d + " cannot be stored");
         }
         String javaText = Double.toString(Math.abs(d));
         // Java prints d.ddd or d.dddE[-]n; turn that into a digit string and the decimal point position.

@@ -3,7 +3,7 @@ package dev.canal.parse.mysql.event;
 import dev.canal.parse.mysql.io.LittleEndianCursor;
 import dev.canal.parse.mysql.io.MalformedDataException;
 import java.util.BitSet;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,11 +22,19 @@ public final class DecoderContext {
 
     private static final Logger log = LoggerFactory.getLogger(DecoderContext.class);
 
-    /** Largest table map cache before it is cleared; table ids only grow within a server's lifetime. */
+    /**
+     * Table maps kept; table ids only grow within a server's lifetime, so the oldest are dropped beyond this
+     * (a transaction re-sends the maps it uses, so only long-gone tables are lost).
+     */
     private static final int MAX_CACHED_TABLE_MAPS = 100_000;
 
     private FormatDescriptionEvent formatDescription = FormatDescriptionEventDecoder.defaultV4();
-    private final Map<Long, TableMapEvent> tableMaps = new HashMap<>();
+    private final Map<Long, TableMapEvent> tableMaps = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, TableMapEvent> eldest) {
+            return size() > MAX_CACHED_TABLE_MAPS;
+        }
+    };
     private final BitSet warnedTypes = new BitSet(256);
 
     /** A context for a stream whose first events arrive before its FORMAT_DESCRIPTION without checksums. */
@@ -106,20 +114,13 @@ public final class DecoderContext {
         }
         BinlogEvent event = decoder.decode(header, cursor, this);
         if (event instanceof TableMapEvent tableMap) {
-            remember(tableMap);
+            tableMaps.put(tableMap.tableId(), tableMap);
         }
         return event;
     }
 
     int postHeaderLength(int type) {
         return formatDescription.postHeaderLength(type);
-    }
-
-    private void remember(TableMapEvent tableMap) {
-        if (tableMaps.size() >= MAX_CACHED_TABLE_MAPS && !tableMaps.containsKey(tableMap.tableId())) {
-            tableMaps.clear();
-        }
-        tableMaps.put(tableMap.tableId(), tableMap);
     }
 
     private void warnOnce(EventHeader header) {

@@ -1,5 +1,7 @@
 package dev.canal.parse.mysql.event;
 
+import java.util.Locale;
+
 /**
  * FORMAT_DESCRIPTION: describes how every later event of the file (or stream) is laid out.
  *
@@ -37,6 +39,6 @@ public record FormatDescriptionEvent(EventHeader header, int binlogVersion, Stri
     }
 
     public boolean isMariaDb() {
-        return serverVersion.toLowerCase(java.util.Locale.ROOT).contains("mariadb");
+        return serverVersion.toLowerCase(Locale.ROOT).contains("mariadb");
     }
 }

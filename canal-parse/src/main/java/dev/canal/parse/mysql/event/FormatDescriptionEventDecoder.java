@@ -2,6 +2,8 @@ package dev.canal.parse.mysql.event;
 
 import dev.canal.parse.mysql.io.LittleEndianCursor;
 import dev.canal.parse.mysql.io.MalformedDataException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
 
 /** FORMAT_DESCRIPTION: binlog version, server version, header length, post-header lengths, checksum algorithm. */
 final class FormatDescriptionEventDecoder implements EventDecoder<FormatDescriptionEvent> {
@@ -12,6 +14,9 @@ final class FormatDescriptionEventDecoder implements EventDecoder<FormatDescript
     private static final int SERVER_VERSION_LENGTH = 50;
     /** Checksum algorithm byte plus CRC32 that servers with checksum support append to every FDE. */
     private static final int CHECKSUM_TRAILER = 1 + FormatDescriptionEvent.CRC32_LENGTH;
+
+    private static final int[] MYSQL_CHECKSUM_VERSION = {5, 6, 1};
+    private static final int[] MARIADB_CHECKSUM_VERSION = {5, 3, 0};
 
     /** Post-header lengths of MySQL 8.0+, used until the stream's own FDE arrives (types 1..42). */
     private static final byte[] MYSQL8_POST_HEADER_LENGTHS = {0, 13, 0, 8, 0, 0, 0, 0, 4, 0, 4, 0, 0, 0, 99, 0, 4, 26,
@@ -26,7 +31,7 @@ final class FormatDescriptionEventDecoder implements EventDecoder<FormatDescript
     @Override
     public FormatDescriptionEvent decode(EventHeader header, LittleEndianCursor c, DecoderContext context) {
         int binlogVersion = c.uint16();
-        String serverVersion = nulTerminated(c.string(SERVER_VERSION_LENGTH, java.nio.charset.StandardCharsets.ISO_8859_1));
+        String serverVersion = nulTerminated(c.string(SERVER_VERSION_LENGTH, StandardCharsets.ISO_8859_1));
         if (binlogVersion != BINLOG_VERSION_4) {
             throw new UnsupportedBinlogException("binlog format v" + binlogVersion + " (server " + serverVersion
                     + ") is not supported: only v4 (MySQL 5.0+, MariaDB) is read");
@@ -58,8 +63,8 @@ final class FormatDescriptionEventDecoder implements EventDecoder<FormatDescript
     /** Checksums came with MySQL 5.6.1 and MariaDB 5.3.0; their FDEs end with the algorithm byte and a CRC. */
     static boolean writesChecksumTrailer(String serverVersion) {
         int[] v = versionNumbers(serverVersion);
-        boolean mariadb = serverVersion.toLowerCase(java.util.Locale.ROOT).contains("mariadb");
-        int[] split = mariadb ? new int[] {5, 3, 0} : new int[] {5, 6, 1};
+        boolean mariadb = serverVersion.toLowerCase(Locale.ROOT).contains("mariadb");
+        int[] split = mariadb ? MARIADB_CHECKSUM_VERSION : MYSQL_CHECKSUM_VERSION;
         for (int i = 0; i < 3; i++) {
             if (v[i] != split[i]) {
                 return v[i] > split[i];

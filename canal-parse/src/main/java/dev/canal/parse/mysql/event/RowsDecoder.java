@@ -8,6 +8,7 @@ import dev.canal.parse.mysql.column.PartialJson;
 import dev.canal.parse.mysql.io.LittleEndianCursor;
 import dev.canal.parse.mysql.io.MalformedDataException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 
@@ -79,7 +80,7 @@ public final class RowsDecoder {
         for (int i = bits.nextSetBit(0); i >= 0 && i < columnCount; i = bits.nextSetBit(i + 1)) {
             present[k++] = i;
         }
-        return k == present.length ? present : java.util.Arrays.copyOf(present, k);
+        return k == present.length ? present : Arrays.copyOf(present, k);
     }
 
     private static Object[] image(LittleEndianCursor c, int[] present, TableMapEvent table, BitSet partialJson) {

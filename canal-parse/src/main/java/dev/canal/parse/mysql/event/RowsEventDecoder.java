@@ -42,9 +42,9 @@ final class RowsEventDecoder implements EventDecoder<RowsEvent> {
         }
         int columns = TableMapEventDecoder.readColumnCount(c);
         int bitmapBytes = (columns + 7) / 8;
-        BitSet first = BitSet.valueOf(bitmapsOf(c, bitmapBytes));
+        BitSet first = BitSet.valueOf(c.bytes(bitmapBytes));
         BitSet second = kind == RowsEvent.Kind.UPDATE || kind == RowsEvent.Kind.PARTIAL_UPDATE
-                ? BitSet.valueOf(bitmapsOf(c, bitmapBytes))
+                ? BitSet.valueOf(c.bytes(bitmapBytes))
                 : null;
         BitSet before = kind == RowsEvent.Kind.WRITE ? null : first;
         BitSet after = switch (kind) {
@@ -59,10 +59,6 @@ final class RowsEventDecoder implements EventDecoder<RowsEvent> {
         }
         return new RowsEvent(header, kind, version, tableId, flags, extra, columns, before, after, c.array(),
                 c.position(), c.limit());
-    }
-
-    private static byte[] bitmapsOf(LittleEndianCursor c, int bytes) {
-        return c.bytes(bytes);
     }
 
     /** v2 extra row info: NDB info (tag 0, length, payload) and partition ids (tag 1); any other tag is corrupt. */

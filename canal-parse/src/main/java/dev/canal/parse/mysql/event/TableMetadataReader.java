@@ -2,12 +2,14 @@ package dev.canal.parse.mysql.event;
 
 import dev.canal.parse.mysql.column.ColumnType;
 import dev.canal.parse.mysql.io.LittleEndianCursor;
+import dev.canal.parse.mysql.io.MalformedDataException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.Collections;
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * TABLE_MAP optional metadata: fields of (type byte, length-encoded length, value). Each field counts only
@@ -99,7 +101,7 @@ final class TableMetadataReader {
     }
 
     /** One bit per column of a kind, most significant bit first. */
-    private static BitSet bitsPerColumn(LittleEndianCursor f, int[] real, java.util.function.IntPredicate kind) {
+    private static BitSet bitsPerColumn(LittleEndianCursor f, int[] real, IntPredicate kind) {
         BitSet bits = new BitSet(real.length);
         int k = 0;
         int current = 0;
@@ -120,7 +122,7 @@ final class TableMetadataReader {
 
     /** Default collation, then (index among columns of the kind, collation) pairs for the exceptions. */
     private static int[] defaultCharsets(LittleEndianCursor f, int[] charsets, int[] real,
-            java.util.function.IntPredicate kind) {
+            IntPredicate kind) {
         int[] out = charsets != null ? charsets : filled(real.length);
         int defaultCollation = (int) f.lengthEncodedInt();
         int[] columnOfKind = columnsOfKind(real, kind);
@@ -139,7 +141,7 @@ final class TableMetadataReader {
 
     /** One collation per column of the kind. */
     private static int[] columnCharsets(LittleEndianCursor f, int[] charsets, int[] real,
-            java.util.function.IntPredicate kind) {
+            IntPredicate kind) {
         int[] out = charsets != null ? charsets : filled(real.length);
         for (int col : columnsOfKind(real, kind)) {
             out[col] = (int) f.lengthEncodedInt();
@@ -163,7 +165,7 @@ final class TableMetadataReader {
         return Collections.unmodifiableList(out);
     }
 
-    private static int[] intPerColumn(LittleEndianCursor f, int[] real, java.util.function.IntPredicate kind) {
+    private static int[] intPerColumn(LittleEndianCursor f, int[] real, IntPredicate kind) {
         int[] out = filled(real.length);
         for (int col : columnsOfKind(real, kind)) {
             out[col] = (int) f.lengthEncodedInt();
@@ -171,7 +173,7 @@ final class TableMetadataReader {
         return out;
     }
 
-    private static int[] columnsOfKind(int[] real, java.util.function.IntPredicate kind) {
+    private static int[] columnsOfKind(int[] real, IntPredicate kind) {
         int[] cols = new int[real.length];
         int k = 0;
         for (int i = 0; i < real.length; i++) {
@@ -185,7 +187,7 @@ final class TableMetadataReader {
     private static int columnIndex(LittleEndianCursor f, int n) {
         long index = f.lengthEncodedInt();
         if (index < 0 || index >= n) {
-            throw new dev.canal.parse.mysql.io.MalformedDataException("primary key column " + index + " of a "
+            throw new MalformedDataException("primary key column " + index + " of a "
                     + n + "-column table");
         }
         return (int) index;
