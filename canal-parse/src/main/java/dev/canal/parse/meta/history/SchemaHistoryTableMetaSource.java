@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * {@code snapshot.expire} hours (binlog time) are deleted, the newest always kept.</li>
  * </ul>
  *
- * <p>Called from the parser's binlog-order thread only.
+ * <p>Called from the parser's binlog-order thread; the methods are synchronized because a reconnect rewinds from
+ * the parser's own thread, not the pipeline's.
  */
 public final class SchemaHistoryTableMetaSource implements TableMetaSource, AutoCloseable {
 
@@ -80,7 +81,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     }
 
     @Override
-    public TableMeta find(String schema, String table) {
+    public synchronized TableMeta find(String schema, String table) {
         ensureModel();
         String key = key(schema, table);
         TableMeta cached = cache.get(key);
@@ -99,7 +100,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
 
     /** The model's definition does not fit a row image: take the source's current definition instead. */
     @Override
-    public void invalidate(String schema, String table) {
+    public synchronized void invalidate(String schema, String table) {
         ensureModel();
         cache.remove(key(schema, table));
         String before = model.table(schema, table).map(t -> Integer.toString(t.columnCount())).orElse("no");
@@ -110,7 +111,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     }
 
     @Override
-    public void invalidateSchema(String schema) {
+    public synchronized void invalidateSchema(String schema) {
         if (schema == null) {
             cache.clear();
         } else {
@@ -120,7 +121,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     }
 
     @Override
-    public void applyDdl(String sessionSchema, String schema, String table, String sql, EntryPosition position) {
+    public synchronized void applyDdl(String sessionSchema, String schema, String table, String sql, EntryPosition position) {
         if (!position.hasJournal()) {
             throw new IllegalArgumentException("destination " + destination + ": a DDL without a binlog position: " + sql);
         }
@@ -139,7 +140,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     }
 
     @Override
-    public void rewindTo(EntryPosition start) {
+    public synchronized void rewindTo(EntryPosition start) {
         if (store.snapshots().isEmpty()) {
             takeInitialSnapshot();
         }
@@ -165,7 +166,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     }
 
     @Override
-    public void close() {
+    public synchronized void close() {
         store.close();
     }
 

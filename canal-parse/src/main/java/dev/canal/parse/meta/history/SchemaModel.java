@@ -3,8 +3,15 @@ package dev.canal.parse.meta.history;
 import com.alibaba.druid.DbType;
 import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLStatement;
+import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
 import com.alibaba.druid.sql.ast.statement.SQLAlterDatabaseStatement;
+import com.alibaba.druid.sql.ast.statement.SQLAlterTableConvertCharSet;
+import com.alibaba.druid.sql.ast.statement.SQLAlterTableItem;
+import com.alibaba.druid.sql.ast.statement.SQLAlterTableStatement;
+import com.alibaba.druid.sql.ast.statement.SQLAssignItem;
+import com.alibaba.druid.sql.ast.statement.SQLCharacterDataType;
+import com.alibaba.druid.sql.ast.statement.SQLColumnDefinition;
 import com.alibaba.druid.sql.ast.statement.SQLCreateDatabaseStatement;
 import com.alibaba.druid.sql.ast.statement.SQLCreateTableStatement;
 import com.alibaba.druid.sql.ast.statement.SQLDropDatabaseStatement;
@@ -15,9 +22,13 @@ import com.alibaba.druid.sql.repository.SchemaRepository;
 import dev.canal.parse.meta.TableMeta;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The tables of every schema as DDL has left them, kept by Druid's MySQL parser and schema repository (the
@@ -28,14 +39,34 @@ import java.util.TreeMap;
  */
 final class SchemaModel {
 
+    private static final Logger log = LoggerFactory.getLogger(SchemaModel.class);
+
     private final SchemaRepository repository = new SchemaRepository(DbType.mysql);
     // schema -> its default MySQL charset; schema names compare case-insensitively, as in the repository
     private final Map<String, String> schemaCharsets = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
-    /** A model holding what a snapshot's data describes. */
+    /**
+     * A model holding what a snapshot's data describes. A statement Druid cannot read again leaves its table out
+     * (the source's definition is read when it is next used) rather than losing the schema.
+     */
     static SchemaModel restore(Map<String, String> data) {
         SchemaModel model = new SchemaModel();
-        data.forEach(model::apply);
+        data.forEach((schema, text) -> {
+            try {
+                model.apply(schema, text);
+            } catch (RuntimeException whole) {
+                for (String statement : text.split(";\n")) {
+                    if (!statement.isBlank()) {
+                        try {
+                            model.apply(schema, statement);
+                        } catch (RuntimeException e) {
+                            log.warn("schema snapshot: cannot restore a statement of schema {} ({}); left out: {}",
+                                    schema, e.getMessage(), statement);
+                        }
+                    }
+                }
+            }
+        });
         return model;
     }
 
@@ -53,6 +84,25 @@ final class SchemaModel {
             repository.setDefaultSchema(defaultSchema);
         }
         repository.console(sql);
+        for (SQLStatement statement : statements) {
+            if (statement instanceof SQLAlterTableStatement alter) {
+                applyTableCharset(alter, defaultSchema);
+            } else if (statement instanceof SQLCreateTableStatement create) {
+                pinSchemaCharset(create, defaultSchema);
+            }
+        }
+    }
+
+    /**
+     * A table created without a charset takes the schema's default of that moment; pinning it keeps the table's
+     * charset when the schema's default changes later.
+     */
+    private void pinSchemaCharset(SQLCreateTableStatement created, String defaultSchema) {
+        SQLCreateTableStatement create = createStatement(created.getSchema(), created.getTableName(), defaultSchema);
+        String schemaCharset = create == null ? null : schemaCharsets.get(schemaOf(created.getSchema(), defaultSchema));
+        if (schemaCharset != null && TableDefinitionReader.tableCharset(create, null) == null) {
+            create.addOption("CHARACTER SET", new SQLIdentifierExpr(schemaCharset));
+        }
     }
 
     /** Replaces a table's definition with {@code createTable} (from the source's SHOW CREATE TABLE). */
@@ -112,6 +162,83 @@ final class SchemaModel {
         Map<String, String> data = new TreeMap<>();
         text.forEach((schema, sql) -> data.put(schema, sql.toString()));
         return data;
+    }
+
+    /**
+     * The repository ignores an ALTER's table options and CONVERT TO: a new default charset applies to columns
+     * added later; CONVERT TO also re-encodes every text column, which then follows the table's charset.
+     */
+    private void applyTableCharset(SQLAlterTableStatement alter, String defaultSchema) {
+        String charset = null;
+        String collation = null;
+        boolean convert = false;
+        for (SQLAssignItem option : alter.getTableOptions()) {
+            switch (optionName(option)) {
+                case "CHARSET", "CHARACTER SET" -> charset = SQLUtils.normalize(option.getValue().toString());
+                case "COLLATE" -> collation = SQLUtils.normalize(option.getValue().toString());
+                default -> {
+                    // engine, comment, row format ...: no bearing on columns
+                }
+            }
+        }
+        for (SQLAlterTableItem item : alter.getItems()) {
+            if (item instanceof SQLAlterTableConvertCharSet c) {
+                convert = true;
+                charset = c.getCharset() == null ? null : SQLUtils.normalize(c.getCharset().toString());
+                collation = c.getCollate() == null ? null : SQLUtils.normalize(c.getCollate().toString());
+            }
+        }
+        if (charset == null && collation == null) {
+            return;
+        }
+        SQLCreateTableStatement create = createStatement(alter.getSchema(), alter.getTableName(), defaultSchema);
+        if (create == null) {
+            return;
+        }
+        if (!convert) {
+            // existing text columns keep the charset they were created with
+            String previous = TableDefinitionReader.tableCharset(create, schemaCharsets.get(schemaOf(alter.getSchema(),
+                    defaultSchema)));
+            for (SQLColumnDefinition column : create.getColumnDefinitions()) {
+                if (previous != null && column.getDataType() instanceof SQLCharacterDataType character
+                        && TableDefinitionReader.isText(column.getDataType().getName())
+                        && character.getCharSetName() == null && character.getCollate() == null
+                        && column.getCharsetExpr() == null && column.getCollateExpr() == null) {
+                    character.setCharSetName(previous);
+                }
+            }
+        }
+        create.getTableOptions().removeIf(o -> Set.of("CHARSET", "CHARACTER SET", "COLLATE").contains(optionName(o)));
+        create.addOption("CHARACTER SET", new SQLIdentifierExpr(
+                charset != null ? charset : TableDefinitionReader.charsetOfCollation(collation)));
+        if (collation != null) {
+            create.addOption("COLLATE", new SQLIdentifierExpr(collation));
+        }
+        if (convert) {
+            for (SQLColumnDefinition column : create.getColumnDefinitions()) {
+                if (column.getDataType() instanceof SQLCharacterDataType character) {
+                    character.setCharSetName(null);
+                    character.setCollate(null);
+                }
+                column.setCharsetExpr(null);
+                column.setCollateExpr(null);
+            }
+        }
+    }
+
+    private SQLCreateTableStatement createStatement(String schemaName, String tableName, String defaultSchema) {
+        String schema = schemaOf(schemaName, defaultSchema);
+        Schema s = schema == null ? null : repository.findSchema(schema);
+        SchemaObject object = s == null ? null : s.findTable(SQLUtils.normalize(tableName));
+        return object != null && object.getStatement() instanceof SQLCreateTableStatement create ? create : null;
+    }
+
+    private static String schemaOf(String named, String defaultSchema) {
+        return named != null ? SQLUtils.normalize(named) : defaultSchema;
+    }
+
+    static String optionName(SQLAssignItem option) {
+        return SQLUtils.normalize(option.getTarget().toString()).toUpperCase(Locale.ROOT).replace("DEFAULT ", "");
     }
 
     private void applySchemaLevel(SQLStatement statement) {

@@ -88,6 +88,11 @@ final class TableDefinitionReader {
                 charset(dataType, column, tableCharset), "binary".equals(dataType) ? binaryLength(type) : 0);
     }
 
+    /** Whether a column of this written type holds text in a charset. */
+    static boolean isText(String writtenType) {
+        return TEXT_TYPES.contains(storedType(writtenType));
+    }
+
     static String storedType(String written) {
         String lower = written.toLowerCase(Locale.ROOT);
         return STORED_TYPE.getOrDefault(lower, lower);
@@ -117,11 +122,11 @@ final class TableDefinitionReader {
         return named == null ? StandardCharsets.UTF_8 : MysqlCharsets.javaCharset(named);
     }
 
-    private static String tableCharset(SQLCreateTableStatement create, String schemaCharset) {
+    /** The table's default charset: its own option, else the schema's (null when neither is known). */
+    static String tableCharset(SQLCreateTableStatement create, String schemaCharset) {
         String collation = null;
         for (SQLAssignItem option : create.getTableOptions()) {
-            String key = text(option.getTarget()).toUpperCase(Locale.ROOT).replace("DEFAULT ", "");
-            switch (key) {
+            switch (SchemaModel.optionName(option)) {
                 case "CHARSET", "CHARACTER SET" -> {
                     return text(option.getValue());
                 }

@@ -190,6 +190,11 @@ class SchemaHistoryTableMetaSourceTest {
         history.applyDdl("cs", "cs", "u", "CREATE TABLE u (v VARCHAR(3)) COLLATE=gbk_chinese_ci", at(300));
         assertThat(history.find("cs", "t").column(0).charset()).isEqualTo(StandardCharsets.UTF_8);
         assertThat(history.find("cs", "u").column(0).charset().name()).isEqualTo("GBK");
+        history.applyDdl("", "cs", "", "CREATE TABLE cs.w (v VARCHAR(3))", at(310));
+        history.applyDdl("", "cs", "", "ALTER DATABASE cs CHARACTER SET gbk", at(320));
+        history.applyDdl("", "cs", "", "CREATE TABLE cs.x (v VARCHAR(3))", at(330));
+        assertThat(history.find("cs", "w").column(0).charset().name()).as("created under latin1").isEqualTo("windows-1252");
+        assertThat(history.find("cs", "x").column(0).charset().name()).isEqualTo("GBK");
         history.applyDdl("", "cs", "", "DROP DATABASE cs", at(400));
         assertThatThrownBy(() -> history.find("cs", "t")).isInstanceOf(TableMetaException.class);
     }
@@ -256,6 +261,55 @@ class SchemaHistoryTableMetaSourceTest {
         store = new JsonLinesHistoryStore(dir);
         assertThat(store.snapshots()).extracting(s -> s.position().offset()).containsExactly(0L, 400L);
         store.close();
+    }
+
+    @Test
+    void mysql8SyntaxAndPtOnlineSchemaChangeAreFollowed() {
+        history.applyDdl("shop", "shop", "t", "CREATE TABLE IF NOT EXISTS t (id int PRIMARY KEY, a varchar(5))", at(100));
+        history.applyDdl("shop", "shop", "t", "ALTER TABLE t RENAME COLUMN a TO b", at(200));
+        history.applyDdl("shop", "shop", "t", "ALTER TABLE t ADD COLUMN (x int, y int), ALGORITHM=INPLACE, LOCK=NONE", at(300));
+        assertThat(describe("t")).isEqualTo("id int key, b varchar(5), x int, y int");
+        // pt-online-schema-change: new table, altered, atomic swap, old one dropped
+        history.applyDdl("shop", "shop", "_t_new", "CREATE TABLE `shop`.`_t_new` LIKE `shop`.`t`", at(400));
+        history.applyDdl("shop", "shop", "_t_new", "ALTER TABLE `shop`.`_t_new` MODIFY COLUMN x bigint FIRST", at(500));
+        history.applyDdl("shop", "shop", "_t_old", "RENAME TABLE `shop`.`t` TO `shop`.`_t_old`, `shop`.`_t_new` TO `shop`.`t`", at(600));
+        history.applyDdl("shop", "shop", "_t_old", "DROP TABLE IF EXISTS `shop`.`_t_old`", at(700));
+        assertThat(describe("t")).isEqualTo("x bigint, id int key, b varchar(5), y int");
+        history.applyDdl("shop", "archive", "t", "RENAME TABLE t TO archive.t", at(800));
+        assertThat(history.find("archive", "t").columns()).extracting(ColumnMeta::name).containsExactly("x", "id", "b", "y");
+        assertThatThrownBy(() -> history.find("shop", "t")).isInstanceOf(TableMetaException.class);
+    }
+
+    @Test
+    void tableCharsetChangesReachTheRightColumns() {
+        history.applyDdl("shop", "shop", "t", "CREATE TABLE t (a varchar(5), b varchar(5) CHARACTER SET gbk) "
+                + "DEFAULT CHARSET=utf8mb4", at(100));
+        history.applyDdl("shop", "shop", "t", "ALTER TABLE t DEFAULT CHARACTER SET = latin1", at(200));
+        history.applyDdl("shop", "shop", "t", "ALTER TABLE t ADD COLUMN c varchar(5)", at(300));
+        assertThat(charsets("t")).as("only the new column takes the new default").containsExactly("UTF-8", "GBK", "windows-1252");
+        history.applyDdl("shop", "shop", "t", "ALTER TABLE t CONVERT TO CHARACTER SET gbk COLLATE gbk_bin", at(400));
+        assertThat(charsets("t")).as("CONVERT TO re-encodes every text column").containsExactly("GBK", "GBK", "GBK");
+        history.rewindTo(at(350));
+        assertThat(charsets("t")).containsExactly("UTF-8", "GBK", "windows-1252");
+    }
+
+    @Test
+    void aSnapshotStatementThatNoLongerParsesLosesOnlyItsTable() {
+        history.close();
+        Path other = dir.resolve("other");
+        JsonLinesHistoryStore store = new JsonLinesHistoryStore(other);
+        store.addSnapshot(new SchemaSnapshot("d1", HistoryPosition.INITIAL, java.util.Map.of("shop",
+                "CREATE TABLE kept (a int);\nCREATE TABLE broken (a int) WITH SYSTEM VERSIONING;\n"), 0));
+        store.close();
+        source.put("shop", "broken", "CREATE TABLE `broken` (`a` int(11), `b` int(11))");
+        history = new SchemaHistoryTableMetaSource("d1", config(other, 24), source, (s, t) -> true, Clock.systemUTC());
+        history.rewindTo(at(4));
+        assertThat(describe("kept")).isEqualTo("a int");
+        assertThat(describe("broken")).as("read from the source instead").isEqualTo("a int(11), b int(11)");
+    }
+
+    private List<String> charsets(String table) {
+        return history.find("shop", table).columns().stream().map(c -> c.charset().name()).toList();
     }
 
     private SchemaHistoryTableMetaSource newHistory() {
