@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The catch-up benchmark (see bench/README.md): builds canal-bench, starts a private MariaDB through the test
+# fixture (or uses CANAL_TEST_MYSQL_URL), loads the workload and measures each stage. Not part of CI.
+#
+#   bench/run.sh [--rows N] [--runs K] [--only raw|decode|entries|client] [--mix I:U:D] [--batch-rows N]
+#                [--client-batches 1000,100] [--out FILE]
+#   quick check: bench/run.sh --rows 200000 --runs 1
+#
+# BENCH_SKIP_BUILD=1 reuses the last build; BENCH_STAGE_JAVA_OPTS replaces the stage JVMs' options (by default
+# those bin/startup.sh gives the server); JAVA_OPTS adds options to the driver JVM.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+case "${1:-}" in -h|--help) sed -n '2,11p' "$0"; exit 0 ;; esac
+
+have_mariadbd() { command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ]; }
+if [ -z "${CANAL_TEST_MYSQL_URL:-}" ] && ! have_mariadbd; then
+  echo "== installing mariadb-server (the benchmark database)"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mariadb-server >/dev/null
+fi
+if ! command -v mvn >/dev/null 2>&1; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq maven >/dev/null
+fi
+
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+  echo "== building canal-bench and the modules it drives"
+  mvn -B -q -pl canal-bench -am package -DskipTests
+fi
+
+# the server's JVM options as bin/startup.sh sets them: heap half of memory, at most 3 GiB, G1
+mem_mb=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
+heap_mb=$(( mem_mb / 2 )); [ "$heap_mb" -lt 256 ] && heap_mb=256; [ "$heap_mb" -gt 3072 ] && heap_mb=3072
+stage_opts=${BENCH_STAGE_JAVA_OPTS:-"-server -Xms$((heap_mb / 2))m -Xmx${heap_mb}m -Xss1m -XX:+UseG1GC \
+-XX:MaxGCPauseMillis=250 -Duser.timezone=UTC -Dfile.encoding=UTF-8"}
+
+mkdir -p bench/results
+# the official client's classes are protobuf 3 gencode: its warning says nothing about us
+# shellcheck disable=SC2086 # JAVA_OPTS is a list of options on purpose
+exec java -Xmx3g -Duser.timezone=UTC -Dcom.google.protobuf.use_unsafe_pre22_gencode=true ${JAVA_OPTS:-} "-Dbench.stageJavaOpts=$stage_opts" \
+  -cp "canal-bench/target/canal-bench.jar:canal-bench/target/lib/*" dev.canal.bench.BenchMain "$@"

@@ -1,0 +1,122 @@
+package dev.canal.bench;
+
+import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.TestDatabases;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The catch-up benchmark's driver (bench/run.sh): provisions the database, loads the workload, runs each stage
+ * {@code --runs} times in fresh JVMs, checks every run's row digest against the database's, and prints the
+ * median run of each stage as a Markdown table (also written to {@code --out}).
+ *
+ * <pre>
+ * --rows N          row changes in the workload (default 1000000)
+ * --mix I:U:D       percentages of inserts, updates, deletes (default 60:30:10)
+ * --batch-rows N    rows per INSERT/UPDATE/DELETE statement (default 1000)
+ * --runs K          runs per stage, the median is reported (default 3)
+ * --only STAGE      raw, decode, entries or client (default: all)
+ * --client-batches  batch sizes of the official client (default 1000,100)
+ * --out FILE        where the Markdown report goes (default bench/results/latest.md)
+ * --logs DIR        the stage JVMs' logs (default bench/results/logs)
+ * --profile true    each stage JVM records a JFR profile into the logs directory
+ * </pre>
+ * Stage JVM options come from the system property {@code bench.stageJavaOpts} (space separated).
+ */
+public final class BenchMain {
+
+    private static final Logger log = LoggerFactory.getLogger(BenchMain.class);
+
+    private BenchMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Map<String, String> o = options(args);
+        long rows = Long.parseLong(o.getOrDefault("rows", "1000000"));
+        int runs = Integer.parseInt(o.getOrDefault("runs", "3"));
+        String only = o.getOrDefault("only", "all");
+        List<Integer> clientBatches = Arrays.stream(o.getOrDefault("client-batches", "1000,100").split(","))
+                .map(Integer::parseInt).toList();
+        Workload.Mix mix = Workload.Mix.of(rows, o.getOrDefault("mix", "60:30:10"));
+        Path out = Path.of(o.getOrDefault("out", "bench/results/latest.md"));
+        ChildJvm jvm = new ChildJvm(List.of(System.getProperty("bench.stageJavaOpts", "").trim().split("\\s+")),
+                Path.of(o.getOrDefault("logs", "bench/results/logs")), Boolean.parseBoolean(o.getOrDefault("profile", "false")));
+
+        Machine machine = Machine.describe();
+        MySqlServer db = TestDatabases.shared();
+        Workload.Loaded loaded = new Workload(db, mix, Integer.parseInt(o.getOrDefault("batch-rows", "1000"))).load();
+        Target target = new Target(db.host(), db.port(), db.replicationUser(), db.replicationPassword(),
+                loaded.startFile(), loaded.startPosition(), loaded.rowChanges(), !db.isMariaDb());
+        StageResult size = RawDumpStage.run(target);
+        log.info("workload binlog: {} events, {} bytes", size.events(), size.bytes());
+
+        Map<String, List<StageResult>> results = new LinkedHashMap<>();
+        List<String> args0 = target.toArgs();
+        for (int run = 1; run <= runs; run++) {
+            if (wants(only, "raw")) {
+                add(results, jvm.run("raw", args0, "raw-dump-r" + run));
+            }
+            if (wants(only, "decode")) {
+                add(results, jvm.run("decode-ours", args0, "decode-ours-r" + run));
+                add(results, jvm.run("decode-reference", args0, "decode-reference-r" + run));
+            }
+            if (wants(only, "entries")) {
+                add(results, jvm.run("entries", with(args0, "parallel=true"), "entries-parallel-r" + run));
+                add(results, jvm.run("entries", with(args0, "parallel=false"), "entries-serial-r" + run));
+            }
+            if (wants(only, "client")) {
+                for (int batch : clientBatches) {
+                    add(results, OfficialClientStage.run(target, jvm, batch, false));
+                }
+                add(results, OfficialClientStage.run(target, jvm, clientBatches.get(0), true));
+            }
+        }
+        Report report = new Report(machine, db, loaded, mix, size, runs, results);
+        String markdown = report.markdown(String.join(" ", args));
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, markdown);
+        System.out.println(markdown);
+        System.exit(report.allContentChecksPass() ? 0 : 1);
+    }
+
+    private static void add(Map<String, List<StageResult>> results, StageResult result) {
+        log.info("{}: {} rows in {} s ({} rows/s), digest {}", result.stage(), result.rows(),
+                String.format("%.2f", result.seconds()), String.format("%.0f", result.rowsPerSecond()), result.digest());
+        results.computeIfAbsent(result.stage(), k -> new ArrayList<>()).add(result);
+    }
+
+    /** The run with the median wall time (the lower middle one for an even count). */
+    static StageResult median(List<StageResult> runs) {
+        List<StageResult> sorted = runs.stream().sorted(Comparator.comparingLong(StageResult::nanos)).toList();
+        return sorted.get((sorted.size() - 1) / 2);
+    }
+
+    private static boolean wants(String only, String stage) {
+        return only.equals("all") || Arrays.asList(only.split(",")).contains(stage);
+    }
+
+    private static List<String> with(List<String> args, String extra) {
+        List<String> all = new ArrayList<>(args);
+        all.add(extra);
+        return all;
+    }
+
+    private static Map<String, String> options(String[] args) {
+        Map<String, String> o = new LinkedHashMap<>();
+        for (int i = 0; i < args.length; i++) {
+            if (!args[i].startsWith("--") || i + 1 >= args.length) {
+                throw new IllegalArgumentException("options are --name value pairs, got " + Arrays.toString(args));
+            }
+            o.put(args[i].substring(2), args[++i]);
+        }
+        return o;
+    }
+}

@@ -1,0 +1,78 @@
+package dev.canal.bench;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs a stage in a fresh JVM on this JVM's class path, so that each measurement has its own CPU account and
+ * peak RSS, a cold JIT like a freshly started server, and nothing left over from the previous stage.
+ * Standard error goes to a log file per stage run in {@code logDir}; with {@code profile} each stage JVM also
+ * records a JFR profile there ({@code LABEL.jfr}, read with {@code jfr print} or JDK Mission Control).
+ */
+final class ChildJvm {
+
+    private final List<String> javaOptions;
+    private final Path logDir;
+    private final boolean profile;
+    private int started;
+
+    ChildJvm(List<String> javaOptions, Path logDir, boolean profile) {
+        this.javaOptions = javaOptions.stream().filter(o -> !o.isBlank()).toList();
+        this.logDir = logDir;
+        this.profile = profile;
+    }
+
+    /** A started stage JVM; closing it closes its input (the server stage's stop signal) and waits for it. */
+    record Running(Process process, Path log) implements AutoCloseable {
+
+        long pid() {
+            return process.pid();
+        }
+
+        InputStream stdout() {
+            return process.getInputStream();
+        }
+
+        @Override
+        public void close() throws IOException, InterruptedException {
+            process.getOutputStream().close();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                process.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    Running start(String stage, List<String> args, String label) throws IOException {
+        Files.createDirectories(logDir);
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(javaOptions);
+        String name = String.format("%02d-%s", ++started, label);
+        if (profile) {
+            command.add("-XX:StartFlightRecording=settings=profile,filename=" + logDir.resolve(name + ".jfr"));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), StageMain.class.getName(), stage));
+        command.addAll(args);
+        Path log = logDir.resolve(name + ".log");
+        Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+        return new Running(process, log);
+    }
+
+    /** Runs a stage to its end and returns the result it printed. */
+    StageResult run(String stage, List<String> args, String label) throws IOException, InterruptedException {
+        try (Running child = start(stage, args, label)) {
+            child.process().getOutputStream().close();
+            String output = new String(child.stdout().readAllBytes());
+            int exit = child.process().waitFor();
+            return output.lines().filter(StageResult::isResultLine).findFirst().map(StageResult::parse)
+                    .orElseThrow(() -> new IllegalStateException("stage " + label + " exited with " + exit
+                            + " and no result; see " + child.log()));
+        }
+    }
+}

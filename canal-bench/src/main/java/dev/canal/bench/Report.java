@@ -1,0 +1,130 @@
+package dev.canal.bench;
+
+import dev.canal.testsupport.MySqlServer;
+import java.util.List;
+import java.util.Map;
+
+/** The Markdown report of one benchmark run: conditions, the median run of each stage, the issue's targets. */
+final class Report {
+
+    private static final double MIB = 1 << 20;
+    private static final long TARGET_CLIENT_ROWS_PER_SECOND = 150_000;
+    private static final long TARGET_SERVER_RSS_MIB = 512;
+
+    private final Machine machine;
+    private final MySqlServer db;
+    private final Workload.Loaded loaded;
+    private final Workload.Mix mix;
+    private final StageResult size;
+    private final int runs;
+    private final Map<String, List<StageResult>> results;
+
+    Report(Machine machine, MySqlServer db, Workload.Loaded loaded, Workload.Mix mix, StageResult size, int runs,
+            Map<String, List<StageResult>> results) {
+        this.machine = machine;
+        this.db = db;
+        this.loaded = loaded;
+        this.mix = mix;
+        this.size = size;
+        this.runs = runs;
+        this.results = results;
+    }
+
+    boolean allContentChecksPass() {
+        return results.values().stream().flatMap(List::stream).allMatch(this::contentOk);
+    }
+
+    String markdown(String arguments) {
+        StringBuilder md = new StringBuilder();
+        md.append("### Catch-up benchmark, ").append(machine.date()).append("\n\n")
+                .append("- machine: ").append(machine.cores()).append(" cores (").append(machine.cpu()).append("), ")
+                .append(machine.memoryMib()).append(" MiB, ").append(machine.os()).append("; load average at start ")
+                .append(machine.loadAverage()).append(" (other processes share the machine when it is above 0)\n")
+                .append("- JDK: ").append(machine.jdk()).append("; stage JVM options: `")
+                .append(System.getProperty("bench.stageJavaOpts", "")).append("`\n")
+                .append("- database: ").append(db.version()).append(" (").append(db.origin()).append(")\n")
+                .append("- workload: ").append(mix.inserts()).append(" inserts, ").append(mix.updates())
+                .append(" updates, ").append(mix.deletes()).append(" deletes in `").append(BenchTable.QUALIFIED)
+                .append("` (12 columns); binlog ").append(loaded.startFile()).append(':').append(loaded.startPosition())
+                .append(" to ").append(loaded.endFile()).append(':').append(loaded.endPosition()).append(", ")
+                .append(size.events()).append(" events, ").append(String.format("%.1f", size.bytes() / MIB))
+                .append(" MiB\n")
+                .append("- median of ").append(runs).append(" runs per stage, each in a fresh JVM; arguments: `")
+                .append(arguments).append("`\n\n")
+                .append("| stage | rows/s | MiB/s binlog | events/s | wall s | server CPU s | peak RSS MiB | vs raw dump"
+                        + " | content check |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+        StageResult raw = medianOf("raw-dump");
+        for (Map.Entry<String, List<StageResult>> e : results.entrySet()) {
+            StageResult r = BenchMain.median(e.getValue());
+            double seconds = r.seconds();
+            md.append("| ").append(r.stage())
+                    .append(" | ").append(String.format("%,.0f", r.rows() / seconds))
+                    .append(" | ").append(String.format("%.1f", size.bytes() / MIB / seconds))
+                    .append(" | ").append(String.format("%,.0f", size.events() / seconds))
+                    .append(" | ").append(String.format("%.2f", seconds))
+                    .append(" | ").append(String.format("%.2f", r.cpuNanos() / 1e9))
+                    .append(" | ").append(r.peakRssKb() / 1024)
+                    .append(" | ").append(raw == null ? "-" : String.format("%.2f", raw.seconds() / seconds))
+                    .append(" | ").append(contentColumn(e.getValue())).append(" |\n");
+        }
+        md.append('\n').append(targets());
+        return md.toString();
+    }
+
+    private String contentColumn(List<StageResult> runsOfStage) {
+        if (runsOfStage.get(0).digest().equals("-")) {
+            return "n/a (no rows decoded)";
+        }
+        long ok = runsOfStage.stream().filter(this::contentOk).count();
+        return ok == runsOfStage.size() ? "ok (" + ok + "/" + ok + ")"
+                : "**FAILED** " + (runsOfStage.size() - ok) + "/" + runsOfStage.size() + ": got "
+                        + runsOfStage.stream().filter(r -> !contentOk(r)).findFirst().orElseThrow().digest()
+                        + ", want " + loaded.expectedDigest();
+    }
+
+    private boolean contentOk(StageResult r) {
+        return r.digest().equals("-") || r.digest().equals(loaded.expectedDigest());
+    }
+
+    private String targets() {
+        StringBuilder t = new StringBuilder("| target (issue 10) | measured | met |\n|---|---|---|\n");
+        StageResult ours = medianOf("decode-ours");
+        StageResult reference = medianOf("decode-reference");
+        StageResult store = medianOf("entries-parallel");
+        StageResult client = results.keySet().stream().filter(k -> k.startsWith("client-batch1000") && !k.endsWith("nodelay"))
+                .findFirst().map(this::medianOf).orElse(null);
+        if (ours != null && reference != null) {
+            double ratio = ours.rowsPerSecond() / reference.rowsPerSecond();
+            t.append(row("decode only >= 2x mysql-binlog-connector-java", String.format("%.2fx", ratio), ratio >= 2));
+        }
+        if (store != null && reference != null) {
+            double ratio = store.rowsPerSecond() / reference.rowsPerSecond();
+            t.append(row("into the store (parallel) >= 1x the reference's decode-only rate",
+                    String.format("%.2fx", ratio), ratio >= 1));
+        }
+        if (client != null && store != null) {
+            double ratio = client.rowsPerSecond() / store.rowsPerSecond();
+            t.append(row("official client, batch 1000, unmodified >= 50% of into-store",
+                    String.format("%.0f%%", ratio * 100), ratio >= 0.5));
+        }
+        if (client != null) {
+            t.append(row("official client, batch 1000, unmodified >= 150,000 rows/s",
+                    String.format("%,.0f rows/s", client.rowsPerSecond()),
+                    client.rowsPerSecond() >= TARGET_CLIENT_ROWS_PER_SECOND));
+            long rssMib = results.entrySet().stream().filter(e -> e.getKey().startsWith("client-"))
+                    .flatMap(e -> e.getValue().stream()).mapToLong(StageResult::peakRssKb).max().orElse(0) / 1024;
+            t.append(row("server peak RSS <= 512 MiB (largest of the client runs)", rssMib + " MiB",
+                    rssMib <= TARGET_SERVER_RSS_MIB));
+        }
+        return t.toString();
+    }
+
+    private static String row(String target, String measured, boolean met) {
+        return "| " + target + " | " + measured + " | " + (met ? "yes" : "**no**") + " |\n";
+    }
+
+    private StageResult medianOf(String stage) {
+        List<StageResult> runsOfStage = results.get(stage);
+        return runsOfStage == null ? null : BenchMain.median(runsOfStage);
+    }
+}

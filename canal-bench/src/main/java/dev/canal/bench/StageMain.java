@@ -1,0 +1,37 @@
+package dev.canal.bench;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * Entry point of a stage's own JVM (started by {@link ChildJvm}): {@code STAGE key=value...} with the
+ * {@link Target} keys. Prints one {@link StageResult} line, except the server stage, which serves until its
+ * input closes.
+ */
+public final class StageMain {
+
+    private StageMain() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String stage = args[0];
+        List<String> rest = Arrays.asList(args).subList(1, args.length);
+        Target target = Target.fromArgs(rest);
+        boolean parallel = !rest.contains("parallel=false");
+        StageResult result = switch (stage) {
+            case "raw" -> RawDumpStage.run(target);
+            case "decode-ours" -> DecodeStage.run(target, "ours");
+            case "decode-reference" -> DecodeStage.run(target, "reference");
+            case "entries" -> StoreStage.run(target, parallel);
+            case "server" -> {
+                ServerStage.run(target, parallel);
+                yield null;
+            }
+            default -> throw new IllegalArgumentException("unknown stage " + stage);
+        };
+        if (result != null) {
+            System.out.println(result.toLine());
+        }
+        System.exit(0); // the parser's and Netty's threads need not be waited for
+    }
+}

@@ -1,0 +1,92 @@
+package dev.canal.bench;
+
+import dev.canal.parse.mysql.MysqlEventParser;
+import dev.canal.parse.mysql.MysqlParserConfig;
+import dev.canal.parse.position.MemoryLogPositionManager;
+import dev.canal.sink.EntryEventSink;
+import dev.canal.sink.filter.SinkFilterConfig;
+import dev.canal.store.Event;
+import dev.canal.store.Events;
+import dev.canal.store.MemoryEventStore;
+import dev.canal.store.StoreConfig;
+import java.lang.management.ManagementFactory;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Stage 3: parser -> EntryEventSink -> MemoryEventStore (Canal's shipped store defaults), with one consumer
+ * thread that takes batches, digests their rows and acks at once. The CPU reported is the process's minus the
+ * consumer thread's, i.e. what the server side spends.
+ */
+final class StoreStage {
+
+    /** A consumer batch in the store's MEMSIZE units (1 KiB each), as the server asks for a client's batch 1000. */
+    private static final int BATCH = 1000;
+    private static final long POLL_MILLIS = 100;
+    private static final long TIMEOUT_MINUTES = 20;
+
+    private StoreStage() {
+    }
+
+    static StageResult run(Target target, boolean parallel) throws Exception {
+        Properties p = target.parserProperties(parallel);
+        MemoryEventStore store = new MemoryEventStore(StoreConfig.defaults());
+        EntryEventSink sink = new EntryEventSink(store, false);
+        MysqlEventParser parser = new MysqlEventParser("bench", MysqlParserConfig.fromProperties(p), sink,
+                new MemoryLogPositionManager(), SinkFilterConfig.fromProperties(p));
+        ProcessMeter meter = ProcessMeter.self();
+        RowDigest digest = new RowDigest();
+        long[] consumerCpu = new long[1];
+        long cpu = meter.cpuNanos();
+        long started = System.nanoTime();
+        store.start();
+        sink.start();
+        parser.start();
+        CompletableFuture<Long> done = CompletableFuture.supplyAsync(() -> {
+            long threadCpu = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+            try {
+                while (digest.rows() < target.rowChanges()) {
+                    Events batch = store.get(BATCH, POLL_MILLIS, TimeUnit.MILLISECONDS);
+                    for (Event e : batch.events()) {
+                        EntryDigests.addOurs(e.parsedEntry(), digest);
+                    }
+                    if (!batch.isEmpty()) {
+                        store.ack(batch.range().end(), batch.range().endSeq());
+                    }
+                }
+            } catch (Exception e) {
+                throw new IllegalStateException("the store consumer failed after " + digest.rows() + " rows", e);
+            }
+            consumerCpu[0] = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - threadCpu;
+            return System.nanoTime();
+        }, runnable -> new Thread(runnable, "bench-store-consumer").start());
+        long ended = waitFor(done, parser, digest);
+        long cpuNanos = meter.cpuNanos() - cpu - consumerCpu[0];
+        parser.stop();
+        sink.stop();
+        store.stop();
+        return new StageResult(parallel ? "entries-parallel" : "entries-serial", digest.rows(), 0, 0,
+                ended - started, cpuNanos, meter.peakRssKb(), digest.value());
+    }
+
+    private static long waitFor(CompletableFuture<Long> done, MysqlEventParser parser, RowDigest digest)
+            throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(TIMEOUT_MINUTES);
+        while (System.nanoTime() < deadline) {
+            if (parser.failure() != null) {
+                throw new IllegalStateException("the parser failed after " + digest.rows() + " rows", parser.failure());
+            }
+            try {
+                return done.get(1, TimeUnit.SECONDS);
+            } catch (TimeoutException stillRunning) {
+                // check the parser again
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause().getMessage(), e.getCause());
+            }
+        }
+        throw new TimeoutException("entries stage: " + digest.rows() + " rows after " + TIMEOUT_MINUTES + " minutes");
+    }
+}

@@ -1,0 +1,49 @@
+package dev.canal.bench;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * What a stage reads: the database, the binlog coordinates the workload starts at, and how many row changes
+ * it holds. Passed from the driver to each stage's JVM as {@code key=value} arguments.
+ */
+record Target(String host, int port, String user, String password, String file, long position, long rowChanges,
+        boolean mysqlFlavor) {
+
+    /** A fixed replica server id, away from the fixture's and the parser tests' ids. */
+    static final long SERVER_ID = 64_123;
+
+    List<String> toArgs() {
+        return List.of("host=" + host, "port=" + port, "user=" + user, "password=" + password, "file=" + file,
+                "position=" + position, "rows=" + rowChanges, "mysql=" + mysqlFlavor);
+    }
+
+    static Target fromArgs(List<String> args) {
+        Map<String, String> a = new LinkedHashMap<>();
+        for (String arg : args) {
+            int eq = arg.indexOf('=');
+            if (eq > 0) {
+                a.put(arg.substring(0, eq), arg.substring(eq + 1));
+            }
+        }
+        return new Target(a.get("host"), Integer.parseInt(a.get("port")), a.get("user"), a.get("password"),
+                a.get("file"), Long.parseLong(a.get("position")), Long.parseLong(a.get("rows")),
+                Boolean.parseBoolean(a.get("mysql")));
+    }
+
+    /** Instance properties for a parser catching up from the workload's start, filtered to the bench schema. */
+    Properties parserProperties(boolean parallel) {
+        Properties p = new Properties();
+        p.setProperty("canal.instance.master.address", host + ":" + port);
+        p.setProperty("canal.instance.dbUsername", user);
+        p.setProperty("canal.instance.dbPassword", password);
+        p.setProperty("canal.instance.master.journal.name", file);
+        p.setProperty("canal.instance.master.position", Long.toString(position));
+        p.setProperty("canal.instance.mysql.slaveId", Long.toString(SERVER_ID));
+        p.setProperty("canal.instance.filter.regex", BenchTable.SCHEMA + "\\..*");
+        p.setProperty("canal.instance.parser.parallel", Boolean.toString(parallel));
+        return p;
+    }
+}
