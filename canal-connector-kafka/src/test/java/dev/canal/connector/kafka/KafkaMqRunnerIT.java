@@ -262,4 +262,26 @@ class KafkaMqRunnerIT {
             await().atMost(WAIT).until(() -> p.cursor() != null && p.cursor().position().position() == 22);
         }
     }
+
+    @Test
+    void stoppingWhileKafkaRefusesLeavesNoBatchOutstandingAndTheCursorUnmoved() throws Exception {
+        AtomicInteger failures = new AtomicInteger();
+        KafkaMqProducer kafka = new KafkaMqProducer(KafkaProducerConfig.from(Pipeline.producerProperties(broker,
+                "kafka.max.block.ms", "300")));
+        try (Pipeline p = new Pipeline("stopping", StoreConfig.itemSize(1024).withRaw(false),
+                new CountingProducer(kafka, failures))) {
+            broker.createTopic("narrow", 1);
+            p.put(TestRows.transaction(10, List.of(TestRows.insert(11, "test", "user", List.of(List.of(id(1)))))));
+            p.start(Pipeline.mqConfig("canal.mq.topic", "narrow", "canal.mq.partition", "4"));
+            await().atMost(WAIT).until(() -> failures.get() >= 1);
+            LogPosition before = p.cursor();
+
+            p.runner.stop("stopping");
+
+            var client = new dev.canal.protocol.ClientIdentity("stopping", (short) 1001);
+            assertThat(p.server.listBatchIds(client)).isEmpty();
+            assertThat(p.cursor()).isEqualTo(before);
+            assertThat(p.runner.destinations()).isEmpty();
+        }
+    }
 }
