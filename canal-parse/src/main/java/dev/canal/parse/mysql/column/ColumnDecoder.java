@@ -30,7 +30,7 @@ public final class ColumnDecoder {
             // bits in the last byte | whole bytes << 8
             case ColumnType.BIT -> c.uint16();
             // precision << 8 | scale; real type << 8 | length
-            case ColumnType.NEWDECIMAL, ColumnType.STRING, ColumnType.ENUM, ColumnType.SET, ColumnType.DECIMAL -> {
+            case ColumnType.NEWDECIMAL, ColumnType.STRING, ColumnType.ENUM, ColumnType.SET -> {
                 int first = c.uint8();
                 yield first << 8 | c.uint8();
             }
@@ -109,6 +109,7 @@ public final class ColumnDecoder {
                 return MariaCompressedColumn.inflate(c, blobLength(meta, c));
             case ColumnType.NULL:
                 return null;
+            // DECIMAL (pre-5.0.3 decimals) carries no metadata in the TABLE_MAP, so its width is unknowable.
             default:
                 throw new MalformedDataException("column type " + ColumnType.name(type)
                         + " cannot be decoded from a row image (offset " + c.offset() + ")");

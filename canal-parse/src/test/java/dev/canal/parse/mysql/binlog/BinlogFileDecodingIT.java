@@ -56,6 +56,7 @@ class BinlogFileDecodingIT {
         }
     }
 
+    private static final int MOVED = 1000;
     private static final Predicate<MySqlServer> MYSQL = db -> !db.isMariaDb();
     private static final Predicate<MySqlServer> MARIADB = MySqlServer::isMariaDb;
 
@@ -154,6 +155,9 @@ class BinlogFileDecodingIT {
                 new Case("inet6", "INET6", List.of("'::1'"), List.of(hex("00000000000000000000000000000001")),
                         MARIADB),
                 new Case("inet4", "INET4", List.of("'10.0.0.1'"), List.of(hex("0A000001")), MARIADB),
+                // stored like BINARY(16): the binlog drops trailing 0x00 bytes
+                new Case("uuid", "UUID", List.of("'123e4567-e89b-12d3-a456-426655440000'"),
+                        List.of(hex("123E4567E89B12D3A45642665544")), MARIADB),
                 new Case("varchar_compressed", "VARCHAR(500) COMPRESSED", List.of("REPEAT('compress me ', 30)"),
                         List.of(utf8("compress me ".repeat(30))), MARIADB),
                 new Case("blob_compressed", "BLOB COMPRESSED", List.of("REPEAT('abc', 1000)", "'x'"),
@@ -181,19 +185,33 @@ class BinlogFileDecodingIT {
                     exec(c, "INSERT INTO " + schema + ".t_" + k.name() + " VALUES (" + i + ", " + k.literals().get(i)
                             + ")");
                 }
+                // before images too: an UPDATE that keeps v, then a DELETE
+                exec(c, "UPDATE " + schema + ".t_" + k.name() + " SET id = id + " + MOVED + " ORDER BY id DESC");
+                exec(c, "DELETE FROM " + schema + ".t_" + k.name() + " ORDER BY id");
             }
         });
         Map<String, List<Decoded>> rows = decodeRows(files, schema);
         SoftAssertions soft = new SoftAssertions();
         for (Case k : cases) {
             List<Decoded> decoded = rows.getOrDefault("t_" + k.name(), List.of());
-            soft.assertThat(decoded).as("rows of %s", k.type()).hasSize(k.literals().size());
-            for (int i = 0; i < Math.min(decoded.size(), k.expected().size()); i++) {
+            int n = k.literals().size();
+            soft.assertThat(decoded).as("rows of %s (insert, update, delete)", k.type()).hasSize(3 * n);
+            if (decoded.size() != 3 * n) {
+                continue;
+            }
+            for (int i = 0; i < n; i++) {
                 Object expected = k.expected().get(i) == NULL ? null : k.expected().get(i);
-                Object[] after = decoded.get(i).row().after();
-                soft.assertThat(after[0]).isEqualTo((long) i);
-                soft.assertThat(after[1]).as("%s written as %s", k.type(), abbreviate(k.literals().get(i)))
-                        .isEqualTo(expected);
+                String what = k.type() + " written as " + abbreviate(k.literals().get(i));
+                Object[] inserted = decoded.get(i).row().after();
+                soft.assertThat(inserted[0]).isEqualTo((long) i);
+                soft.assertThat(inserted[1]).as("after image of %s", what).isEqualTo(expected);
+                // the UPDATE runs in descending id order, the DELETE in ascending order
+                RowChange updated = decoded.get(n + (n - 1 - i)).row();
+                soft.assertThat(updated.before()).as("update of %s", what).containsExactly((long) i, expected);
+                soft.assertThat(updated.after()).as("update of %s", what).containsExactly((long) i + MOVED, expected);
+                RowChange deleted = decoded.get(2 * n + i).row();
+                soft.assertThat(deleted.before()).as("delete of %s", what).containsExactly((long) i + MOVED, expected);
+                soft.assertThat(deleted.after()).isNull();
             }
             if (!decoded.isEmpty() && !db.isMariaDb()) {
                 TableMapEvent map = decoded.get(0).table();
