@@ -15,8 +15,10 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -45,6 +47,7 @@ public final class EmbeddedCanalServer implements CanalServer {
 
     private final CanalInstanceGenerator generator;
     private final ConcurrentMap<String, Slot> instances = new ConcurrentHashMap<>();
+    private final List<InstanceListener> listeners = new CopyOnWriteArrayList<>();
     private volatile boolean running;
 
     public EmbeddedCanalServer(CanalInstanceGenerator generator) {
@@ -84,7 +87,13 @@ public final class EmbeddedCanalServer implements CanalServer {
             if (!instance.isStart()) {
                 MDC.put(MDC_DESTINATION, destination);
                 try {
-                    instance.start();
+                    notify(instance, InstanceListener::starting);
+                    try {
+                        instance.start();
+                    } catch (RuntimeException e) {
+                        notify(instance, InstanceListener::stopped);
+                        throw e;
+                    }
                     log.info("started the instance of destination {}", destination);
                 } finally {
                     MDC.remove(MDC_DESTINATION);
@@ -106,6 +115,7 @@ public final class EmbeddedCanalServer implements CanalServer {
                     slot.instance().stop();
                     log.info("stopped the instance of destination {}", destination);
                 } finally {
+                    notify(slot.instance(), InstanceListener::stopped);
                     MDC.remove(MDC_DESTINATION);
                 }
             }
@@ -116,6 +126,36 @@ public final class EmbeddedCanalServer implements CanalServer {
     public boolean isStart(String destination) {
         Slot slot = instances.get(destination);
         return slot != null && slot.instance().isStart();
+    }
+
+    /**
+     * Adds a listener and tells it at once about every instance already running, so that it does not matter
+     * whether it is added before or after the destinations start.
+     */
+    public void addInstanceListener(InstanceListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+        for (Slot slot : instances.values()) {
+            synchronized (slot.instance()) { // as start and stop, so a concurrent stop is seen before or after
+                if (slot.instance().isStart()) {
+                    listener.starting(slot.instance());
+                }
+            }
+        }
+    }
+
+    public void removeInstanceListener(InstanceListener listener) {
+        listeners.remove(listener);
+    }
+
+    /** A listener's failure is logged and does not stop the instance from starting or stopping. */
+    private void notify(CanalInstance instance, BiConsumer<InstanceListener, CanalInstance> call) {
+        for (InstanceListener listener : listeners) {
+            try {
+                call.accept(listener, instance);
+            } catch (RuntimeException e) {
+                log.error("instance listener {} failed for destination {}", listener, instance.getDestination(), e);
+            }
+        }
     }
 
     /**

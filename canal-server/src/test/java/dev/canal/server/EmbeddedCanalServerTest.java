@@ -3,6 +3,7 @@ package dev.canal.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.canal.instance.CanalInstance;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.ClientIdentity;
@@ -11,6 +12,7 @@ import dev.canal.protocol.position.LogPosition;
 import dev.canal.store.StoreConfig;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -319,6 +321,50 @@ class EmbeddedCanalServerTest {
 
         assertThat(instance.isStart()).isFalse();
         assertThat(server.isStart(DESTINATION)).isFalse();
+    }
+
+    @Test
+    void listenersHearTheInstanceStartAndStopAndALateOneHearsTheRunningInstance() {
+        List<String> heard = new CopyOnWriteArrayList<>();
+        InstanceListener listener = new InstanceListener() {
+            @Override
+            public void starting(CanalInstance started) {
+                heard.add("starting " + started.getDestination() + " running=" + started.isStart());
+            }
+
+            @Override
+            public void stopped(CanalInstance stopped) {
+                heard.add("stopped " + stopped.getDestination() + " running=" + stopped.isStart());
+            }
+        };
+
+        server.addInstanceListener(listener); // the instance runs already
+        server.stop(DESTINATION);
+        server.start(DESTINATION);
+        server.removeInstanceListener(listener);
+        server.stop(DESTINATION);
+
+        assertThat(heard).containsExactly("starting example running=true", "stopped example running=false",
+                "starting example running=false");
+    }
+
+    @Test
+    void aFailingListenerDoesNotStopTheInstanceFromStarting() {
+        server.stop(DESTINATION);
+        server.addInstanceListener(new InstanceListener() {
+            @Override
+            public void starting(CanalInstance started) {
+                throw new IllegalStateException("listener broken");
+            }
+
+            @Override
+            public void stopped(CanalInstance stopped) {
+            }
+        });
+
+        server.start(DESTINATION);
+
+        assertThat(server.isStart(DESTINATION)).isTrue();
     }
 
     private static List<Long> offsets(Message message) {
