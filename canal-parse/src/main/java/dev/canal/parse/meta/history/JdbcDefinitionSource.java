@@ -1,5 +1,7 @@
 package dev.canal.parse.meta.history;
 
+import dev.canal.parse.meta.JdbcTableMetaSource;
+import dev.canal.parse.meta.TableMeta;
 import dev.canal.parse.meta.TableMetaException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -28,11 +30,13 @@ public final class JdbcDefinitionSource implements DefinitionSource {
     private static final int NO_SUCH_TABLE = 1146;
 
     private final Supplier<Connection> connections;
+    private final JdbcTableMetaSource informationSchema;
     private Connection connection; // guarded by this
 
     /** @param connections opens a new JDBC connection to the source when the current one is unusable */
     public JdbcDefinitionSource(Supplier<Connection> connections) {
         this.connections = connections;
+        this.informationSchema = new JdbcTableMetaSource(connections);
     }
 
     @Override
@@ -65,6 +69,12 @@ public final class JdbcDefinitionSource implements DefinitionSource {
     @Override
     public synchronized Optional<String> showCreateTable(String schema, String table) {
         return withRetry(schema + "." + table + "'s definition", () -> query(schema, table));
+    }
+
+    @Override
+    public TableMeta columns(String schema, String table) {
+        informationSchema.invalidate(schema, table);
+        return informationSchema.find(schema, table);
     }
 
     private Optional<String> query(String schema, String table) throws SQLException {

@@ -201,14 +201,25 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
         }
     }
 
+    /**
+     * The source's current definition, put into the model. One the DDL parser cannot read is taken from
+     * information_schema instead and stays out of the model: cached until the next DDL, then read again.
+     */
     private Optional<TableMeta> reloadFromSource(String schema, String table) {
         Optional<String> ddl = source.showCreateTable(schema, table);
         if (ddl.isEmpty()) {
             model.drop(schema, table);
             return Optional.empty();
         }
-        model.replace(schema, table, ddl.get());
-        return model.table(schema, table);
+        try {
+            model.replace(schema, table, ddl.get());
+            return model.table(schema, table);
+        } catch (RuntimeException e) {
+            log.warn("destination {}: cannot parse the source's definition of {}.{} ({}); using information_schema",
+                    destination, schema, table, e.getMessage());
+            model.drop(schema, table);
+            return Optional.of(source.columns(schema, table));
+        }
     }
 
     private void snapshotIfDue(HistoryPosition at) {
@@ -221,8 +232,9 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
         String mismatch;
         try {
             mismatch = firstMismatchWithSource();
-        } catch (TableMetaException e) {
-            log.warn("destination {}: schema snapshot at {} skipped: {}", destination, at, e.getMessage());
+        } catch (RuntimeException e) {
+            // the source unreachable, or a definition the parser cannot read: no snapshot this time, no stall
+            log.warn("destination {}: schema snapshot at {} skipped: {}", destination, at, e.toString());
             return;
         }
         if (mismatch != null) {

@@ -209,6 +209,15 @@ class SchemaHistoryTableMetaSourceTest {
     }
 
     @Test
+    void aSourceDefinitionTheParserCannotReadComesFromInformationSchema() {
+        source.put("shop", "versioned", "CREATE TABLE `versioned` (`a` int(11)) WITH SYSTEM VERSIONING");
+        TableMeta columns = new TableMeta("shop", "versioned",
+                List.of(new ColumnMeta("a", "int(11)", "int", false, false, null, 0)));
+        source.informationSchema.put("shop.versioned", columns);
+        assertThat(history.find("shop", "versioned")).isEqualTo(columns);
+    }
+
+    @Test
     void staleDefinitionIsReplacedWithTheSourcesOnInvalidate() {
         play(100);
         source.put("shop", "orders", "CREATE TABLE `orders` (`id` int(10) unsigned NOT NULL, `extra` int(11), "

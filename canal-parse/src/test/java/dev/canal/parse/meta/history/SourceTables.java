@@ -1,5 +1,7 @@
 package dev.canal.parse.meta.history;
 
+import dev.canal.parse.meta.TableMeta;
+import dev.canal.parse.meta.TableMetaException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -10,6 +12,7 @@ import java.util.function.BiPredicate;
 final class SourceTables implements DefinitionSource {
 
     final Map<String, String> current = new LinkedHashMap<>(); // "schema.table" -> CREATE TABLE
+    final Map<String, TableMeta> informationSchema = new LinkedHashMap<>(); // "schema.table" -> columns
     int allDefinitionsCalls;
     int showCreateCalls;
 
@@ -29,6 +32,15 @@ final class SourceTables implements DefinitionSource {
             }
         });
         return data;
+    }
+
+    @Override
+    public TableMeta columns(String schema, String table) {
+        TableMeta meta = informationSchema.get(schema + "." + table);
+        if (meta == null) {
+            throw new TableMetaException("no columns of " + schema + "." + table);
+        }
+        return meta;
     }
 
     @Override
