@@ -307,6 +307,34 @@ class BinlogFileDecodingIT {
     }
 
     @Test
+    void tableMapCarriesFullOptionalMetadata(MySqlServer db) throws Exception {
+        String schema = "it_binlog_metadata";
+        db.recreateDatabase(schema);
+        String previous = db.variable("binlog_row_metadata");
+        db.execute("SET GLOBAL binlog_row_metadata = 'FULL'");
+        List<Path> files;
+        try {
+            files = writeThenReadBinlogs(db, c -> {
+                exec(c, "CREATE TABLE " + schema + ".m (a INT UNSIGNED NOT NULL, b VARCHAR(10) CHARACTER SET latin1,"
+                        + " c ENUM('x','y') CHARACTER SET utf8mb4, d SET('p','q'), e TINYINT, g GEOMETRY,"
+                        + " PRIMARY KEY (e, a))");
+                exec(c, "INSERT INTO " + schema + ".m VALUES (4294967295, 'b', 'y', 'p,q', -1, NULL)");
+            });
+        } finally {
+            db.execute("SET GLOBAL binlog_row_metadata = '" + previous + "'");
+        }
+        TableMapEvent map = decodeRows(files, schema).get("m").get(0).table();
+        assertThat(map.metadata().columnNames()).containsExactly("a", "b", "c", "d", "e", "g");
+        assertThat(map.metadata().isUnsigned(0)).isTrue();
+        assertThat(map.metadata().isUnsigned(4)).isFalse();
+        assertThat(map.metadata().charset(1)).isEqualTo(8);
+        assertThat(map.metadata().enumValues().get(2)).containsExactly("x", "y");
+        assertThat(map.metadata().setValues().get(3)).containsExactly("p", "q");
+        assertThat(map.metadata().primaryKey()).containsExactly(4, 0);
+        assertThat(map.metadata().geometryTypes()[5]).isZero();
+    }
+
+    @Test
     void xaTransactionsAreDecoded(MySqlServer db) throws Exception {
         String schema = "it_binlog_xa";
         db.recreateDatabase(schema);
