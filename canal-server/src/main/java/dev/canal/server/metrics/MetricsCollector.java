@@ -1,0 +1,10 @@
+package dev.canal.server.metrics;
+
+import java.util.List;
+
+/** Reads a part of the process's state into metric families, at scrape time. */
+@FunctionalInterface
+public interface MetricsCollector {
+
+    List<MetricFamily> collect();
+}
