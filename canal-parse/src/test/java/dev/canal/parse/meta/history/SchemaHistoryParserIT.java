@@ -79,6 +79,46 @@ class SchemaHistoryParserIT {
     }
 
     @Test
+    void ghostTableSwapKeepsEveryRowOnItsOwnColumnsAcrossARestart(MySqlServer db) {
+        db.recreateDatabase("tsdb_ghost");
+        db.execute("CREATE TABLE tsdb_ghost.t (id INT PRIMARY KEY, v VARCHAR(10))");
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        MemoryLogPositionManager positions = new MemoryLogPositionManager();
+        List<String> expected = displayWidths(db, List.of(
+                "_t_gho id=1:int(11):key v=a:VARCHAR(20) extra=7:INT",
+                "t id=2:int(11):key v=b:varchar(10)",
+                "t id=3:int(11):key v=c:VARCHAR(20) extra=9:INT"));
+        LogPosition afterFirstRow;
+        try (SchemaHistoryTableMetaSource history = history(db, "tsdb_ghost");
+                ParserRun run = new ParserRun(db, "tsdb_ghost", from, positions, history)) {
+            db.execute("INSERT INTO tsdb_ghost.t VALUES (1, 'a')");
+            run.drainUntil(1);
+            afterFirstRow = positions.latest("it");
+            // gh-ost's flow: ghost table, altered, back-filled, atomic swap, old table dropped
+            db.execute("CREATE TABLE tsdb_ghost._t_gho LIKE tsdb_ghost.t",
+                    "ALTER TABLE tsdb_ghost._t_gho ADD COLUMN extra INT NOT NULL DEFAULT 7, MODIFY v VARCHAR(20)",
+                    "INSERT INTO tsdb_ghost._t_gho (id, v) SELECT id, v FROM tsdb_ghost.t",
+                    "INSERT INTO tsdb_ghost.t VALUES (2, 'b')",
+                    "RENAME TABLE tsdb_ghost.t TO tsdb_ghost._t_del, tsdb_ghost._t_gho TO tsdb_ghost.t",
+                    "INSERT INTO tsdb_ghost.t VALUES (3, 'c', 9)",
+                    "DROP TABLE tsdb_ghost._t_del");
+            assertThat(ParserRun.rows(run.drainUntil(3))).extracting(SchemaHistoryParserIT::tableAndRow)
+                    .containsExactlyElementsOf(expected);
+        }
+        MemoryLogPositionManager earlier = new MemoryLogPositionManager();
+        earlier.persist("it", afterFirstRow);
+        try (SchemaHistoryTableMetaSource history = history(db, "tsdb_ghost");
+                ParserRun run = new ParserRun(db, "tsdb_ghost", from, earlier, history)) {
+            assertThat(ParserRun.rows(run.drainUntil(3))).extracting(SchemaHistoryParserIT::tableAndRow)
+                    .containsExactlyElementsOf(expected);
+        }
+    }
+
+    private static String tableAndRow(CanalEntry.Entry entry) {
+        return entry.getHeader().getTableName() + " " + ParserRun.describeInsert(entry);
+    }
+
+    @Test
     void aModelMadeStaleBehindItsBackRecoversWithoutLosingOrMisnamingAColumn(MySqlServer db) {
         db.recreateDatabase("tsdb_stale");
         db.execute("CREATE TABLE tsdb_stale.t (id INT PRIMARY KEY, a INT)");
