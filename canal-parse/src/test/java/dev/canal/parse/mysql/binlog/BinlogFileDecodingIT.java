@@ -286,6 +286,13 @@ class BinlogFileDecodingIT {
             exec(c, "SET SESSION binlog_row_value_options = 'PARTIAL_JSON'");
             exec(c, "UPDATE " + schema + ".j SET v = JSON_SET(v, '$.a', 'two', '$.c.d.e', JSON_ARRAY(1)) WHERE id = 0");
             exec(c, "UPDATE " + schema + ".j SET v = JSON_REMOVE(v, '$.b[1]') WHERE id = 0");
+            // the partial-JSON bits count every JSON column of the table, present in the image or not
+            exec(c, "CREATE TABLE " + schema + ".two (id INT PRIMARY KEY, j1 JSON, j2 JSON)");
+            exec(c, "INSERT INTO " + schema + ".two VALUES (1, JSON_OBJECT('a', REPEAT('x', 500)),"
+                    + " JSON_OBJECT('b', 2, 'c', REPEAT('y', 500)))");
+            exec(c, "SET SESSION binlog_row_image = 'MINIMAL'");
+            exec(c, "UPDATE " + schema + ".two SET j2 = JSON_SET(j2, '$.b', 3) WHERE id = 1");
+            exec(c, "SET SESSION binlog_row_image = 'FULL'");
             exec(c, "SET SESSION binlog_row_value_options = ''");
             exec(c, "SET SESSION binlog_transaction_compression = ON");
             exec(c, "INSERT INTO " + schema + ".j VALUES (100, JSON_OBJECT('compressed', REPEAT('c', 5000)))");
@@ -301,6 +308,9 @@ class BinlogFileDecodingIT {
                 new JsonDiff(JsonDiff.Operation.INSERT, "$.c.d.e", "[1]"))));
         assertThat(rows.get(docs.size() + 1).row().after()[1]).isEqualTo(new PartialJson(List.of(
                 new JsonDiff(JsonDiff.Operation.REMOVE, "$.b[1]", null))));
+        Decoded minimal = decodeRows(files, schema).get("two").get(1);
+        assertThat(minimal.row().after()).containsExactly(null, null, new PartialJson(List.of(
+                new JsonDiff(JsonDiff.Operation.REPLACE, "$.b", "3"))));
         Decoded compressed = rows.get(docs.size() + 2);
         assertThat(compressed.row().after()[1]).isEqualTo("{\"compressed\": \"" + "c".repeat(5000) + "\"}");
         assertThat(compressed.inPayload()).isTrue();
