@@ -51,7 +51,7 @@ public final class CanalLauncher {
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stopWithin(controller, SHUTDOWN_TIMEOUT);
+            stopWithin(controller, SHUTDOWN_TIMEOUT, () -> Runtime.getRuntime().halt(2));
             stopped.countDown();
         }, "canal-shutdown"));
         try {
@@ -70,9 +70,15 @@ public final class CanalLauncher {
         return controller;
     }
 
-    /** Stops the server, or halts the JVM when stopping takes longer than the timeout. */
-    static void stopWithin(CanalController controller, Duration timeout) {
+    /**
+     * Stops the server; when stopping takes longer than the timeout, logs it and runs {@code onTimeout} (the
+     * shutdown hook halts the JVM: a hung instance must not keep the process alive).
+     *
+     * @return whether the server stopped in time
+     */
+    static boolean stopWithin(CanalController controller, Duration timeout, Runnable onTimeout) {
         Thread stopper = new Thread(controller::stop, "canal-stop");
+        stopper.setDaemon(true);
         stopper.start();
         try {
             stopper.join(timeout.toMillis());
@@ -81,8 +87,10 @@ public final class CanalLauncher {
         }
         if (stopper.isAlive()) {
             log.error("canal server did not stop within {} s, forcing exit", timeout.toSeconds());
-            Runtime.getRuntime().halt(2);
+            onTimeout.run();
+            return false;
         }
+        return true;
     }
 
     /** @throws ConfigException naming the location when the file cannot be found or read */

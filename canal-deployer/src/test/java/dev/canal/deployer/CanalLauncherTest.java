@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -97,11 +98,25 @@ class CanalLauncherTest {
         assertThat(RecordingEventParser.EVENTS).containsExactlyInAnyOrder("start example v1", "start orders v1");
         ClientIdentity client = new ClientIdentity("example", (short) 1001);
         controller.server().subscribe(client);
-        CanalLauncher.stopWithin(controller, Duration.ofSeconds(30));
+        assertThat(CanalLauncher.stopWithin(controller, Duration.ofSeconds(30), () -> { })).isTrue();
 
         assertThat(controller.isRunning()).isFalse();
         assertThat(RecordingEventParser.EVENTS).contains("stop example v1", "stop orders v1");
         assertThat(conf.resolve("example/meta.dat")).content().contains("\"clientId\":1001");
+    }
+
+    @Test
+    void shutdownThatHangsIsCutShortByTheTimeout() {
+        writeInstance("example", "test.parser.stop.millis=60000");
+        controller = CanalLauncher.start(canalProperties(), TEST_PARSER);
+        AtomicBoolean forced = new AtomicBoolean();
+
+        boolean stopped = CanalLauncher.stopWithin(controller, Duration.ofMillis(500), () -> forced.set(true));
+
+        assertThat(stopped).isFalse();
+        assertThat(forced).isTrue();
+        assertThat(errors()).anyMatch(e -> e.contains("did not stop within"));
+        controller = null; // its stop still hangs in the background
     }
 
     @Test

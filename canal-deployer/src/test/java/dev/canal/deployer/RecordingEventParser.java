@@ -13,12 +13,15 @@ public final class RecordingEventParser implements EventParser {
     private final String destination;
     private final String label;
     private final boolean failOnStart;
+    private final long stopMillis;
     private volatile boolean running;
 
-    public RecordingEventParser(String destination, String label, boolean failOnStart) {
+    /** @param stopMillis how long stop takes, to stand for a parser that hangs while stopping */
+    public RecordingEventParser(String destination, String label, boolean failOnStart, long stopMillis) {
         this.destination = destination;
         this.label = label;
         this.failOnStart = failOnStart;
+        this.stopMillis = stopMillis;
     }
 
     static List<String> eventsOf(String destination) {
@@ -39,6 +42,11 @@ public final class RecordingEventParser implements EventParser {
     public void stop() {
         EVENTS.add("stop " + destination + " " + label);
         running = false;
+        try {
+            Thread.sleep(stopMillis); // a stop that takes this long, not a wait for a condition
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     @Override
