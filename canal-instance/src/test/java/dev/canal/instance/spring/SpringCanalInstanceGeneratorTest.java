@@ -4,12 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.canal.instance.CanalInstance;
+import dev.canal.instance.GroupEventParser;
 import dev.canal.instance.InstanceStartException;
 import dev.canal.instance.ProbeEventParser;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.meta.FileMixedMetaManager;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.meta.MetaManager;
+import dev.canal.parse.mysql.MysqlEventParser;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.EntryPosition;
 import dev.canal.protocol.position.LogIdentity;
@@ -21,6 +23,8 @@ import java.nio.file.Path;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Instances built from the shipped XMLs with real stores and meta managers; only the parser is a probe. */
 class SpringCanalInstanceGeneratorTest {
@@ -53,6 +57,32 @@ class SpringCanalInstanceGeneratorTest {
 
     private SpringCanalInstanceGenerator generator(Source canal) {
         return new SpringCanalInstanceGenerator(canal, conf).withAdditionalXml("classpath:probe-parser.xml");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"memory-instance.xml", "file-instance.xml"})
+    void shippedXmlWiresTheMysqlParserWithTheSinkAndStore(String xml) throws IOException {
+        instanceFile("example");
+        CanalInstance instance = new SpringCanalInstanceGenerator(
+                canalProperties("canal.instance.global.spring.xml", "classpath:spring/" + xml), conf).generate("example");
+
+        assertThat(instance.getEventParser()).isInstanceOf(MysqlEventParser.class);
+        assertThat(instance.getEventStore()).isInstanceOf(MemoryEventStore.class);
+        instance.stop(); // never started: closes its context
+    }
+
+    @Test
+    void groupXmlWiresOneMysqlParserPerSourceIntoTheGroupSink() throws IOException {
+        Files.createDirectories(conf.resolve("example"));
+        Files.writeString(conf.resolve("example/instance.properties"),
+                "canal.instance.master1.address=db1.local:3306\ncanal.instance.master2.address=db2.local:3306\n");
+        CanalInstance instance = new SpringCanalInstanceGenerator(
+                canalProperties("canal.instance.global.spring.xml", "classpath:spring/group-instance.xml"), conf)
+                .generate("example");
+
+        assertThat(((GroupEventParser) instance.getEventParser()).members())
+                .hasSize(2).allSatisfy(member -> assertThat(member).isInstanceOf(MysqlEventParser.class));
+        instance.stop();
     }
 
     @Test

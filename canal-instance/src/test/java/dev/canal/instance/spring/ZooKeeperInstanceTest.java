@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.canal.instance.CanalInstance;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.meta.PeriodMixedMetaManager;
+import dev.canal.parse.mysql.MysqlEventParser;
 import dev.canal.protocol.ClientIdentity;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -72,8 +73,21 @@ class ZooKeeperInstanceTest {
     }
 
     @Test
+    void shippedXmlWiresTheMysqlParser() throws Exception {
+        Properties p = new Properties();
+        p.setProperty("canal.instance.global.spring.xml", "classpath:spring/default-instance.xml");
+        p.setProperty("canal.zkServers", zooKeeper.getConnectString());
+        Files.createDirectories(conf.resolve("example"));
+        Files.writeString(conf.resolve("example/instance.properties"), "canal.instance.master.address=127.0.0.1:3306\n");
+
+        CanalInstance instance = new SpringCanalInstanceGenerator(new Source("canal.properties", p), conf).generate("example");
+
+        assertThat(instance.getEventParser()).isInstanceOf(MysqlEventParser.class);
+        instance.stop();
+    }
+
+    @Test
     void unreachableZooKeeperFailsTheBuildNamingTheKey() {
-        long started = System.nanoTime();
         assertThatThrownBy(() -> ZooKeeperClients.connect("127.0.0.1:1", 500))
                 .hasMessageContaining("127.0.0.1:1")
                 .hasMessageContaining("canal.zkServers");
