@@ -21,7 +21,7 @@ else
   if [ ! -f "$cp_file" ] || [ ! -d "$classes" ] || [ "$module/pom.xml" -nt "$cp_file" ] \
       || [ -n "$(find "$module/src/main" -newer "$cp_file" -print -quit)" ]; then
     echo "binlog-dump: building canal-parse (one-time, cached in $module/target)" >&2
-    mvn -q -B -f "$module/pom.xml" compile dependency:build-classpath \
+    mvn -q -B -Dstyle.color=never -f "$module/pom.xml" compile dependency:build-classpath \
       -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime >&2
     touch "$cp_file"
   fi

@@ -35,6 +35,8 @@ import java.io.OutputStreamWriter;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -108,17 +110,24 @@ public final class BinlogDump {
         BinlogDump dump = new BinlogDump(format, out);
         try {
             for (Path file : files) {
-                dump.dump(file);
+                try {
+                    dump.dump(file);
+                } catch (NoSuchFileException e) {
+                    err.println("binlog-dump: cannot read " + file + ": no such file");
+                    return 2;
+                } catch (AccessDeniedException e) {
+                    err.println("binlog-dump: cannot read " + file + ": permission denied");
+                    return 2;
+                } catch (IOException | UncheckedIOException e) {
+                    err.println("binlog-dump: cannot read " + file + ": " + e);
+                    return 2;
+                }
             }
             return 0;
         } catch (BinlogFileException e) {
             flushQuietly(out);
             err.println("binlog-dump: " + e.getMessage());
             return 1;
-        } catch (IOException | UncheckedIOException e) {
-            flushQuietly(out);
-            err.println("binlog-dump: " + e.getMessage());
-            return 2;
         } finally {
             flushQuietly(out);
         }

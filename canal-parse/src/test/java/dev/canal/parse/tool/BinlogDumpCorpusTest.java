@@ -145,9 +145,12 @@ class BinlogDumpCorpusTest {
     }
 
     @Test
-    void exitsWithTwoOnBadUsage() {
+    void exitsWithTwoOnBadUsageOrAnUnreadableFile() {
         assertThat(run(List.of()).status).isEqualTo(2);
         assertThat(run(List.of("--format", "xml", "f")).status).isEqualTo(2);
+        Result missing = run(List.of("/nonexistent/mysql-bin.000001"));
+        assertThat(missing.status).isEqualTo(2);
+        assertThat(missing.err).isEqualTo("binlog-dump: cannot read /nonexistent/mysql-bin.000001: no such file");
     }
 
     private record Result(int status, String out, String err) {

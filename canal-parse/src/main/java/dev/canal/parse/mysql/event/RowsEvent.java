@@ -5,8 +5,9 @@ import java.util.BitSet;
 /**
  * WRITE/UPDATE/DELETE_ROWS (pre-GA, v1, v2, MariaDB compressed) or PARTIAL_UPDATE_ROWS, with the row images
  * still undecoded: {@code rowData[rowsOffset, rowsEnd)} is decoded by {@link RowsDecoder} against the
- * {@link TableMapEvent} of {@code tableId}, possibly on another thread. For a compressed MariaDB event
- * {@code rowData} is the inflated copy.
+ * {@link TableMapEvent} of {@code tableId}, possibly on another thread. {@code rowData} is the event's own byte
+ * array, not a copy (so whoever reads events must not reuse that array while the event is in use); for a
+ * compressed MariaDB event it is the inflated copy.
  *
  * @param version       0 (pre-GA), 1 or 2
  * @param extraData     v2 extra row info (NDB info, partition ids), empty when none
