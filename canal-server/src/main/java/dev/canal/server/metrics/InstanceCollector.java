@@ -11,8 +11,12 @@ import dev.canal.store.MemoryEventStore;
 import dev.canal.store.StoreConfig;
 import dev.canal.store.StoreCounters;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The {@code canal_instance*} metrics of the running instances, other than the client ones (canal-compat.md 10),
@@ -20,12 +24,15 @@ import java.util.function.LongSupplier;
  */
 final class InstanceCollector implements MetricsCollector {
 
+    private static final Logger log = LoggerFactory.getLogger(InstanceCollector.class);
+
     private static final String DESTINATION = "destination";
     /** Instances here are always built from Spring XML and properties; Canal's other mode is its admin manager. */
     private static final String MODE = "spring";
 
     private final InstanceRegistry registry;
     private final LongSupplier clock;
+    private final Set<String> failingSubscriptions = ConcurrentHashMap.newKeySet();
 
     InstanceCollector(InstanceRegistry registry, LongSupplier clock) {
         this.registry = registry;
@@ -58,7 +65,10 @@ final class InstanceCollector implements MetricsCollector {
             CanalInstance instance = registered.instance();
             String destination = instance.getDestination();
             instances.add(1, DESTINATION, destination, "mode", MODE);
-            subscriptions.add(subscriptionCount(instance), DESTINATION, destination);
+            Integer subscribed = subscriptionCount(instance);
+            if (subscribed != null) {
+                subscriptions.add(subscribed, DESTINATION, destination);
+            }
 
             SinkMetricsHandler sink = registered.sinkMetrics();
             if (sink != null) {
@@ -94,9 +104,26 @@ final class InstanceCollector implements MetricsCollector {
                 ackRows.build(), sinkBlocking.build());
     }
 
-    private static int subscriptionCount(CanalInstance instance) {
+    /**
+     * The meta manager may have to ask ZooKeeper; when that fails the series is left out of this scrape rather
+     * than failing the whole scrape, with a warning when a destination starts failing. Null then.
+     */
+    private Integer subscriptionCount(CanalInstance instance) {
         MetaManager meta = instance.getMetaManager();
-        return meta.isStart() ? meta.listAllSubscribeInfo(instance.getDestination()).size() : 0;
+        String destination = instance.getDestination();
+        try {
+            int count = meta.isStart() ? meta.listAllSubscribeInfo(destination).size() : 0;
+            if (failingSubscriptions.remove(destination)) {
+                log.info("destination {}: subscriptions are readable again for metrics", destination);
+            }
+            return count;
+        } catch (RuntimeException e) {
+            if (failingSubscriptions.add(destination)) {
+                log.warn("destination {}: cannot read the subscriptions for metrics, leaving them out until they "
+                        + "are readable again", destination, e);
+            }
+            return null;
+        }
     }
 
     /** A delay exists once an event time was seen; before, the series is absent rather than "now minus 1970". */

@@ -3,6 +3,7 @@ package dev.canal.server.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EntryType;
 import dev.canal.protocol.CanalEntry.EventType;
@@ -168,6 +169,21 @@ class PrometheusExporterTest {
     }
 
     @Test
+    void unreadableSubscriptionsLeaveOnlyThatSeriesOutUntilTheyAreReadableAgain() {
+        UnreachableMeta meta = new UnreachableMeta();
+        start(new SinkTestInstance(DESTINATION, StoreConfig.itemSize(64), meta));
+
+        meta.unreachable = true;
+        Scrape failing = Scrape.of(exporter);
+        meta.unreachable = false;
+        Scrape recovered = Scrape.of(exporter);
+
+        assertThat(failing.has("canal_instance_subscriptions", DEST)).isFalse();
+        assertThat(failing.value("canal_instance_store_produce_seq", DEST)).isEqualTo(-1.0);
+        assertThat(recovered.value("canal_instance_subscriptions", DEST)).isEqualTo(0.0);
+    }
+
+    @Test
     void everyPathReturnsTheExposition() {
         start(StoreConfig.itemSize(64));
 
@@ -247,7 +263,11 @@ class PrometheusExporterTest {
     }
 
     private void start(StoreConfig storeConfig) {
-        instance = new SinkTestInstance(DESTINATION, storeConfig);
+        start(new SinkTestInstance(DESTINATION, storeConfig));
+    }
+
+    private void start(SinkTestInstance testInstance) {
+        instance = testInstance;
         server = new EmbeddedCanalServer(destination -> {
             if (!destination.equals(DESTINATION)) {
                 throw new IllegalArgumentException("no destination " + destination);
@@ -267,5 +287,19 @@ class PrometheusExporterTest {
 
     private static InetSocketAddress loopback(int port) {
         return new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+    }
+
+    /** A meta manager whose subscription list can fail, as a ZooKeeper one does while ZooKeeper is away. */
+    private static final class UnreachableMeta extends MemoryMetaManager {
+
+        volatile boolean unreachable;
+
+        @Override
+        public List<ClientIdentity> listAllSubscribeInfo(String destination) {
+            if (unreachable) {
+                throw new IllegalStateException("ZooKeeper unreachable");
+            }
+            return super.listAllSubscribeInfo(destination);
+        }
     }
 }

@@ -24,12 +24,17 @@ final class SinkTestInstance implements CanalInstance {
     private final String destination;
     private final MemoryEventStore store;
     private final EntryEventSink sink;
-    private final MetaManager meta = new MemoryMetaManager();
+    private final MetaManager meta;
     private final EventParser parser = new IdleParser();
     private volatile boolean running;
 
     SinkTestInstance(String destination, StoreConfig storeConfig) {
+        this(destination, storeConfig, new MemoryMetaManager());
+    }
+
+    SinkTestInstance(String destination, StoreConfig storeConfig, MetaManager meta) {
         this.destination = destination;
+        this.meta = meta;
         this.store = new MemoryEventStore(storeConfig);
         this.sink = new EntryEventSink(store, false);
     }
