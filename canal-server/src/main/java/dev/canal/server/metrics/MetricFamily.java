@@ -8,7 +8,7 @@ import java.util.Objects;
  * One metric as a scrape shows it: a name, a type, a help text and its samples. Names are written exactly as
  * given: nothing adds a {@code _total} suffix to a counter, as Canal's names have none (canal-compat.md 10).
  */
-public record MetricFamily(String name, MetricType type, String help, List<Sample> samples) {
+record MetricFamily(String name, MetricType type, String help, List<Sample> samples) {
 
     /** One label of a sample. */
     public record Label(String name, String value) {

@@ -1,7 +1,7 @@
 package dev.canal.server.metrics;
 
 /** The metric types of the Prometheus text format that the exporter writes. */
-public enum MetricType {
+enum MetricType {
     COUNTER("counter"),
     GAUGE("gauge"),
     HISTOGRAM("histogram"),

@@ -4,7 +4,7 @@ import java.util.List;
 
 /** Reads a part of the process's state into metric families, at scrape time. */
 @FunctionalInterface
-public interface MetricsCollector {
+interface MetricsCollector {
 
     List<MetricFamily> collect();
 }

@@ -22,6 +22,12 @@ import org.slf4j.LoggerFactory;
  * every path returns the text exposition of the running instances' metrics, the TCP server's client metrics and
  * JVM metrics. Everything is read from the live components when scraped.
  *
+ * <pre>{@code
+ * PrometheusExporter metrics = PrometheusExporter.start(port, embeddedServer, nettyServer.metrics());
+ * ...
+ * metrics.stop();
+ * }</pre>
+ *
  * <p>Written by hand rather than with the Prometheus Java client, whose 1.x text writer appends {@code _total} to
  * every counter name; Canal's counters have no such suffix, and dashboards built for Canal query its names.
  */

@@ -13,14 +13,14 @@ import java.util.function.LongSupplier;
  * sees heartbeats, which are never stored): the latest event time, for {@code canal_instance_traffic_delay}, and
  * the transactions ended, for {@code canal_instance_transactions} (canal-compat.md 10, 4.3).
  */
-public final class SinkMetricsHandler implements EventDownStreamHandler {
+final class SinkMetricsHandler implements EventDownStreamHandler {
 
     private final LongSupplier clock;
     private final AtomicLong latestExecuteTime = new AtomicLong();
     private final LongAdder transactions = new LongAdder();
 
     /** @param clock the current time in milliseconds, what a master heartbeat stands for */
-    public SinkMetricsHandler(LongSupplier clock) {
+    SinkMetricsHandler(LongSupplier clock) {
         this.clock = clock;
     }
 

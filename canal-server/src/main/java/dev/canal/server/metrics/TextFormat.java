@@ -6,7 +6,7 @@ import java.util.List;
  * Writes metric families in the Prometheus text exposition format, version 0.0.4: a HELP and a TYPE line per
  * family with samples, then one line per sample. Families without samples are left out.
  */
-public final class TextFormat {
+final class TextFormat {
 
     public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
 
