@@ -1,6 +1,7 @@
 package dev.canal.parse.mysql.event;
 
 import dev.canal.parse.mysql.io.LittleEndianCursor;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -27,12 +28,14 @@ final class QueryEventDecoder implements EventDecoder<QueryEvent> {
         c.position(statusEnd);
         String schema = c.string(schemaLength, StandardCharsets.UTF_8);
         c.skip(1);
+        // the statement is in the client's charset, the schema name always in UTF-8
+        Charset charset = ClientCharsets.forCollation(status.charsetClient());
         String sql;
         if (header.type() == EventType.MARIA_QUERY_COMPRESSED) {
             byte[] inflated = MariaCompression.inflate(c.array(), c.position(), c.remaining(), "QUERY_COMPRESSED");
-            sql = new String(inflated, StandardCharsets.UTF_8);
+            sql = new String(inflated, charset);
         } else {
-            sql = c.remainingString();
+            sql = c.string(c.remaining(), charset);
         }
         return new QueryEvent(header, threadId, execTime, errorCode, schema, sql, status);
     }

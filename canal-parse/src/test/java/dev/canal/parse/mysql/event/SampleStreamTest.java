@@ -69,6 +69,15 @@ class SampleStreamTest {
     }
 
     @Test
+    void statementTextIsDecodedWithTheClientCharset() {
+        byte[] gbkClient = new Bytes().u8(4).u16(28).u16(28).u16(8).toArray();
+        byte[] sql = "INSERT INTO t VALUES ('中文')".getBytes(java.nio.charset.Charset.forName("GBK"));
+        byte[] event = TestEvents.event(EventType.QUERY, new Bytes().u32(1).u32(0).u8(0).u16(0).u16(gbkClient.length)
+                .bytes(gbkClient).u8(0).bytes(sql).toArray());
+        assertThat(((QueryEvent) new DecoderContext().decode(event)).sql()).isEqualTo("INSERT INTO t VALUES ('中文')");
+    }
+
+    @Test
     void unknownStatusVariableStopsParsingButKeepsSchemaAndSql() {
         byte[] status = new Bytes().u8(0).u32(0x4000).u8(200).u32(0xDEADBEEF).toArray();
         DecoderContext context = new DecoderContext();
