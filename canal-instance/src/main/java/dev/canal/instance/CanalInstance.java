@@ -3,12 +3,13 @@ package dev.canal.instance;
 import dev.canal.meta.MetaManager;
 import dev.canal.parse.EventParser;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.sink.EventSink;
 import dev.canal.store.EventStore;
 
 /**
  * The running pipeline of one destination (Canal's CanalInstance): parser, sink and store, plus the meta
- * manager holding its clients' cursors and batches. Started in the order meta, store, sink, parser and
- * stopped in reverse.
+ * manager holding its clients' cursors and batches. Started in the order meta, alarm handler, store, sink,
+ * parser and stopped in reverse.
  */
 public interface CanalInstance {
 
@@ -19,6 +20,14 @@ public interface CanalInstance {
     EventStore getEventStore();
 
     MetaManager getMetaManager();
+
+    /**
+     * The sink between parser and store, for what watches the entries passing it (the sink metrics of
+     * canal-compat.md 10); null for an instance without one it can share.
+     */
+    default EventSink getEventSink() {
+        return null;
+    }
 
     /**
      * Called when a client subscribes: a non-empty client filter replaces the parser's table white list for

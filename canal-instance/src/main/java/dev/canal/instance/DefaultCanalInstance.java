@@ -77,6 +77,7 @@ public class DefaultCanalInstance implements CanalInstance {
         return metaManager;
     }
 
+    @Override
     public EventSink getEventSink() {
         return eventSink;
     }

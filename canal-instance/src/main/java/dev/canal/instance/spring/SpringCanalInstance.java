@@ -4,6 +4,7 @@ import dev.canal.instance.CanalInstance;
 import dev.canal.meta.MetaManager;
 import dev.canal.parse.EventParser;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.sink.EventSink;
 import dev.canal.store.EventStore;
 import java.util.function.Supplier;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -53,6 +54,11 @@ final class SpringCanalInstance implements CanalInstance {
     @Override
     public MetaManager getMetaManager() {
         return instance().getMetaManager();
+    }
+
+    @Override
+    public EventSink getEventSink() {
+        return instance().getEventSink();
     }
 
     @Override

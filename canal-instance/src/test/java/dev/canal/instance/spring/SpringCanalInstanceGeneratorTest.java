@@ -13,6 +13,7 @@ import dev.canal.meta.MemoryMetaManager;
 import dev.canal.meta.MetaManager;
 import dev.canal.parse.mysql.MysqlEventParser;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.sink.EntryEventSink;
 import dev.canal.protocol.position.EntryPosition;
 import dev.canal.protocol.position.LogIdentity;
 import dev.canal.protocol.position.LogPosition;
@@ -68,6 +69,7 @@ class SpringCanalInstanceGeneratorTest {
 
         assertThat(instance.getEventParser()).isInstanceOf(MysqlEventParser.class);
         assertThat(instance.getEventStore()).isInstanceOf(MemoryEventStore.class);
+        assertThat(((EntryEventSink) instance.getEventSink()).store()).isSameAs(instance.getEventStore());
         instance.stop(); // never started: closes its context
     }
 
