@@ -37,5 +37,5 @@ stage_opts=${BENCH_STAGE_JAVA_OPTS:-"-server -Xms$((heap_mb / 2))m -Xmx${heap_mb
 mkdir -p bench/results
 # the official client's classes are protobuf 3 gencode: its warning says nothing about us
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options on purpose
-exec java -Xmx3g -Duser.timezone=UTC -Dcom.google.protobuf.use_unsafe_pre22_gencode=true ${JAVA_OPTS:-} "-Dbench.stageJavaOpts=$stage_opts" \
+exec java -Xmx4g -Duser.timezone=UTC -Dlogback.configurationFile=bench-logback.xml -Dcom.google.protobuf.use_unsafe_pre22_gencode=true ${JAVA_OPTS:-} "-Dbench.stageJavaOpts=$stage_opts" \
   -cp "canal-bench/target/canal-bench.jar:canal-bench/target/lib/*" dev.canal.bench.BenchMain "$@"

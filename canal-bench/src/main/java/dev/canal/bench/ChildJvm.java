@@ -16,6 +16,12 @@ import java.util.concurrent.TimeUnit;
  */
 final class ChildJvm {
 
+    /**
+     * Our logging configuration, named so: canal-test-support ships a logback-test.xml, which logback would
+     * otherwise prefer (INFO to standard output, where the driver does not read).
+     */
+    static final String LOGBACK_CONFIG = "logback.configurationFile=bench-logback.xml";
+
     private final List<String> javaOptions;
     private final Path logDir;
     private final boolean profile;
@@ -53,6 +59,7 @@ final class ChildJvm {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(javaOptions);
+        command.add("-D" + LOGBACK_CONFIG);
         String name = String.format("%02d-%s", ++started, label);
         if (profile) {
             command.add("-XX:StartFlightRecording=settings=profile,filename=" + logDir.resolve(name + ".jfr"));

@@ -8,10 +8,13 @@ import com.alibaba.otter.canal.protocol.Message;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.lang.reflect.Field;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,8 +22,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Stage 4: the official client {@code com.alibaba.otter:canal.client} 1.1.x, unmodified, in this JVM, against
  * {@link ServerStage} in a child JVM: getWithoutAck(batch, 1 s) then ack, until every row change arrived.
- * Optionally forces TCP_NODELAY on the client's socket (the client leaves Nagle on).
- * CPU and peak RSS are the server process's.
+ * Optionally forces TCP_NODELAY on the client's socket (the client leaves Nagle on). Rows are counted by the
+ * entries' {@code rowsCount} header prop; the entries the client parsed are kept and their row changes digested
+ * after the clock stops. CPU and peak RSS are the server process's.
  */
 final class OfficialClientStage {
 
@@ -39,11 +43,13 @@ final class OfficialClientStage {
             BufferedReader out = new BufferedReader(new InputStreamReader(server.stdout(), StandardCharsets.UTF_8));
             ProcessMeter meter = ProcessMeter.of(server.pid());
             int port = awaitPort(out, stage);
+            drain(out, stage);
             long started = System.nanoTime();
             long cpu = meter.cpuNanos();
             CanalConnector connector = CanalConnectors.newSingleConnector(
                     new InetSocketAddress("127.0.0.1", port), ServerStage.DESTINATION, "", "");
-            RowDigest digest = new RowDigest();
+            List<CanalEntry.Entry> received = new ArrayList<>();
+            long rows = 0;
             try {
                 connector.connect();
                 if (noDelay) {
@@ -52,24 +58,25 @@ final class OfficialClientStage {
                 connector.subscribe();
                 long lastRow = started;
                 long lastProgress = started;
-                while (digest.rows() < target.rowChanges()) {
-                    long before = digest.rows();
+                while (rows < target.rowChanges()) {
+                    long before = rows;
                     Message message = connector.getWithoutAck(batchSize, GET_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
                     for (CanalEntry.Entry entry : message.getEntries()) {
-                        EntryDigests.addOfficial(entry, digest);
+                        received.add(entry);
+                        rows += rowsCount(entry);
                     }
                     if (message.getId() != -1) {
                         connector.ack(message.getId());
                     }
                     long now = System.nanoTime();
-                    if (digest.rows() > before) {
+                    if (rows > before) {
                         lastRow = now;
                     } else if (now - lastRow > STALL_NANOS) {
-                        throw new IllegalStateException(stage + ": no row for 60 s after " + digest.rows() + " of "
+                        throw new IllegalStateException(stage + ": no row for 60 s after " + rows + " of "
                                 + target.rowChanges() + "; see " + server.log());
                     }
                     if (now - lastProgress > PROGRESS_NANOS) {
-                        log.info("{}: {} rows after {} s", stage, digest.rows(), (now - started) / 1_000_000_000);
+                        log.info("{}: {} rows after {} s", stage, rows, (now - started) / 1_000_000_000);
                         lastProgress = now;
                     }
                 }
@@ -77,8 +84,13 @@ final class OfficialClientStage {
                 connector.disconnect();
             }
             long nanos = System.nanoTime() - started;
-            return new StageResult(stage, digest.rows(), 0, 0, nanos, meter.cpuNanos() - cpu, meter.peakRssKb(),
-                    digest.value());
+            long cpuNanos = meter.cpuNanos() - cpu;
+            long peakRssKb = meter.peakRssKb();
+            RowDigest digest = new RowDigest();
+            for (CanalEntry.Entry entry : received) {
+                EntryDigests.addOfficial(entry, digest);
+            }
+            return new StageResult(stage, digest.rows(), 0, 0, nanos, cpuNanos, peakRssKb, digest.value());
         }
     }
 
@@ -91,10 +103,38 @@ final class OfficialClientStage {
         throw new IllegalStateException(stage + ": the server JVM ended before listening (see its log)");
     }
 
-    /** The connector's socket channel: SimpleCanalConnector keeps it private and never sets TCP_NODELAY. */
+    /** The row count the server put in a ROWDATA entry's header props (0 for other entries). */
+    private static long rowsCount(CanalEntry.Entry entry) {
+        for (CanalEntry.Pair prop : entry.getHeader().getPropsList()) {
+            if (prop.getKey().equals("rowsCount")) {
+                return Long.parseLong(prop.getValue());
+            }
+        }
+        return 0;
+    }
+
+    /** Keeps reading the server's standard output, so that nothing it prints can block it on a full pipe. */
+    private static void drain(BufferedReader out, String stage) {
+        Thread drain = new Thread(() -> {
+            try {
+                while (out.readLine() != null) {
+                    // the server prints nothing else on purpose; a stray line must not stall it
+                }
+            } catch (IOException ended) {
+                // the server JVM is gone
+            }
+        }, "drain-" + stage);
+        drain.setDaemon(true);
+        drain.start();
+    }
+
+    /**
+     * The connector's socket channel: SimpleCanalConnector keeps it private and never sets TCP_NODELAY. Looked up
+     * as a single field (reflection over all its fields would load the ZooKeeper client classes left out here).
+     */
     private static SocketChannel socketOf(CanalConnector connector) throws ReflectiveOperationException {
-        Field channel = SimpleCanalConnector.class.getDeclaredField("channel");
-        channel.setAccessible(true);
+        VarHandle channel = MethodHandles.privateLookupIn(SimpleCanalConnector.class, MethodHandles.lookup())
+                .findVarHandle(SimpleCanalConnector.class, "channel", SocketChannel.class);
         return (SocketChannel) channel.get(connector);
     }
 }

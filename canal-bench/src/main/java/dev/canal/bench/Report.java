@@ -51,8 +51,8 @@ final class Report {
                 .append(" MiB\n")
                 .append("- median of ").append(runs).append(" runs per stage, each in a fresh JVM; arguments: `")
                 .append(arguments).append("`\n\n")
-                .append("| stage | rows/s | MiB/s binlog | events/s | wall s | server CPU s | peak RSS MiB | vs raw dump"
-                        + " | content check |\n|---|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                .append("| stage | rows/s | MiB/s binlog | events/s | wall s | server CPU s | CPU µs/row | peak RSS MiB"
+                        + " | vs raw dump | content check |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         StageResult raw = medianOf("raw-dump");
         for (Map.Entry<String, List<StageResult>> e : results.entrySet()) {
             StageResult r = BenchMain.median(e.getValue());
@@ -63,6 +63,7 @@ final class Report {
                     .append(" | ").append(String.format("%,.0f", size.events() / seconds))
                     .append(" | ").append(String.format("%.2f", seconds))
                     .append(" | ").append(String.format("%.2f", r.cpuNanos() / 1e9))
+                    .append(" | ").append(String.format("%.2f", r.cpuNanos() / 1e3 / r.rows()))
                     .append(" | ").append(r.peakRssKb() / 1024)
                     .append(" | ").append(raw == null ? "-" : String.format("%.2f", raw.seconds() / seconds))
                     .append(" | ").append(contentColumn(e.getValue())).append(" |\n");
