@@ -6,6 +6,7 @@ import dev.canal.parse.convert.EntryConverter;
 import dev.canal.parse.convert.GtidTracker;
 import dev.canal.parse.meta.CollationCatalog;
 import dev.canal.parse.meta.JdbcTableMetaSource;
+import dev.canal.parse.meta.history.SchemaHistoryTableMetaSource;
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.parse.mysql.event.BinlogEvent;
 import dev.canal.parse.mysql.event.DecoderContext;
@@ -62,7 +63,8 @@ public final class MysqlEventParser implements EventParser {
     private final EventSink sink;
     private final LogPositionManager positions;
     private final LogIdentity identity;
-    private final TableMetaSource metas;
+    private final TableMetaSource injectedMetas;
+    private volatile TableMetaSource metas;
     private final CollationCatalog collations;
     private volatile SinkFilterConfig options;
     private volatile boolean running;
@@ -70,13 +72,16 @@ public final class MysqlEventParser implements EventParser {
     private volatile BinlogStream stream;
     private volatile Throwable failure;
 
-    /** A parser reading table meta on demand from the source's information_schema (Canal's "TSDB off"). */
+    /**
+     * A parser whose table meta comes from the schema history when {@code canal.instance.tsdb.enable} is on
+     * (Canal's TSDB), else on demand from the source's information_schema.
+     */
     public MysqlEventParser(String destination, MysqlParserConfig config, EventSink sink,
             LogPositionManager positions, SinkFilterConfig options) {
         this(destination, config, sink, positions, options, null);
     }
 
-    /** @param metas where table definitions come from; null to read them on demand from the source */
+    /** @param metas where table definitions come from; null to choose by the configuration */
     public MysqlEventParser(String destination, MysqlParserConfig config, EventSink sink,
             LogPositionManager positions, SinkFilterConfig options, TableMetaSource metas) {
         this.destination = destination;
@@ -85,7 +90,7 @@ public final class MysqlEventParser implements EventParser {
         this.positions = positions;
         this.options = options;
         this.identity = LogIdentity.of(config.masterHost(), config.masterPort());
-        this.metas = metas != null ? metas : new JdbcTableMetaSource(this::metadataConnection);
+        this.injectedMetas = metas;
         this.collations = new CollationCatalog(this::metadataConnection);
     }
 
@@ -104,6 +109,7 @@ public final class MysqlEventParser implements EventParser {
         }
         running = true;
         failure = null;
+        metas = injectedMetas != null ? injectedMetas : configuredMetaSource();
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;
@@ -128,6 +134,21 @@ public final class MysqlEventParser implements EventParser {
             Thread.currentThread().interrupt();
         }
         worker = null;
+        if (injectedMetas == null && metas instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                log.warn("destination {}: closing the schema history failed: {}", destination, e.toString());
+            }
+        }
+    }
+
+    private TableMetaSource configuredMetaSource() {
+        if (config.tsdb().enable()) {
+            return new SchemaHistoryTableMetaSource(destination, config.tsdb(), this::metadataConnection,
+                    (schema, table) -> options.tableFilter().accepts(schema, table));
+        }
+        return new JdbcTableMetaSource(this::metadataConnection);
     }
 
     @Override

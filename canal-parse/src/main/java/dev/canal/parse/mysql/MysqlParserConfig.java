@@ -1,5 +1,6 @@
 package dev.canal.parse.mysql;
 
+import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.parse.mysql.net.NetworkOptions;
 import dev.canal.parse.mysql.net.SslOptions;
 import dev.canal.protocol.config.TypedProperties;
@@ -36,7 +37,8 @@ public record MysqlParserConfig(
         int parallelBufferSize,
         Set<String> allowedBinlogFormats,
         Set<String> allowedBinlogImages,
-        boolean autoResetLatestPosMode) {
+        boolean autoResetLatestPosMode,
+        TsdbConfig tsdb) {
 
     public static final String MASTER_ADDRESS = "canal.instance.master.address";
     public static final String MASTER_JOURNAL = "canal.instance.master.journal.name";
@@ -63,6 +65,8 @@ public record MysqlParserConfig(
     public static final String BINLOG_FORMAT = "canal.instance.binlog.format";
     public static final String BINLOG_IMAGE = "canal.instance.binlog.image";
     public static final String AUTO_RESET_LATEST = "canal.auto.reset.latest.pos.mode";
+    /** Set by the instance to the destination's name; names the default schema-history directory. */
+    public static final String DESTINATION = "canal.instance.destination";
 
     /** The configured start, any part of which may be absent (canal-compat.md 9.2). */
     public record StartPosition(String journalName, Long position, Long timestamp, String gtid) {
@@ -118,7 +122,8 @@ public record MysqlParserConfig(
                 p.integer(PARALLEL_BUFFER, 256),
                 upperCaseList(p.string(BINLOG_FORMAT, "")),
                 upperCaseList(p.string(BINLOG_IMAGE, "")),
-                p.bool(AUTO_RESET_LATEST, false));
+                p.bool(AUTO_RESET_LATEST, false),
+                TsdbConfig.fromProperties(p, p.string(DESTINATION, "")));
     }
 
     /** Canal's automatic replica id when none is configured (canal-compat.md 7.3). */

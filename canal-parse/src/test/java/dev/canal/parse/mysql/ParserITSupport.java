@@ -13,6 +13,7 @@ import dev.canal.store.MemoryEventStore;
 import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 /** A parser on a real store and sink, fed by the real database fixture; helpers shared by the parser ITs. */
 @ExtendWith(MySqlServerExtension.class)
@@ -75,7 +77,17 @@ abstract class ParserITSupport {
         p.setProperty("canal.instance.filter.regex", schema + "\\..*");
         p.setProperty("canal.instance.parser.parallel", Boolean.toString(parallel()));
         p.setProperty("canal.instance.parser.parallelThreadSize", "3");
+        p.setProperty("canal.instance.tsdb.enable", Boolean.toString(schemaHistory()));
+        p.setProperty("canal.instance.tsdb.dir", historyDir.toString());
         return p;
+    }
+
+    @TempDir
+    Path historyDir;
+
+    /** Whether table meta comes from the schema history (else from information_schema on demand). */
+    boolean schemaHistory() {
+        return false;
     }
 
     /** Whether the pipeline runs its row workers in parallel. */
