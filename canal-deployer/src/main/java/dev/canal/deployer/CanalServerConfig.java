@@ -108,6 +108,11 @@ public record CanalServerConfig(
                 r.value(GLOBAL_SPRING_XML, "classpath:spring/file-instance.xml"));
         for (String destination : destinations) {
             config.lazy(destination);
+            String modeKey = "canal.instance." + destination + ".mode";
+            String destinationMode = r.value(modeKey, "spring");
+            if (!destinationMode.equalsIgnoreCase("spring")) {
+                throw r.invalid(modeKey, "only spring is supported (manager mode needs canal-admin, not implemented)");
+            }
         }
         return config;
     }

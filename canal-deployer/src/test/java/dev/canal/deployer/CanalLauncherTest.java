@@ -184,6 +184,15 @@ class CanalLauncherTest {
     }
 
     @Test
+    void withoutNettyRunsNoTcpServer() {
+        writeInstance("example");
+        controller = CanalLauncher.start(canalProperties("canal.withoutNetty", "true"), TEST_PARSER);
+
+        assertThat(controller.port()).isEqualTo(-1);
+        assertThat(controller.server().isStart("example")).isTrue();
+    }
+
+    @Test
     void lazyDestinationStartsOnItsFirstSubscriber() {
         writeInstance("example");
         controller = CanalLauncher.start(canalProperties("canal.instance.global.lazy", "true"), TEST_PARSER);

@@ -68,10 +68,11 @@ class CanalServerConfigTest {
         "canal.destinations.expr|example{3-1}|canal.destinations.expr",
         "canal.destinations.expr|example|canal.destinations.expr",
         "canal.destinations|a,../b|canal.destinations",
+        "canal.instance.example.mode|manager|canal.instance.example.mode",
         "canal.passwd|not-a-hash|canal.passwd",
     })
     void invalidValueStopsStartUpNamingFileAndKey(String key, String value, String namedKey) {
-        assertThatThrownBy(() -> CanalServerConfig.load(source(key, value)))
+        assertThatThrownBy(() -> CanalServerConfig.load(source("canal.destinations", "example", key, value)))
                 .isInstanceOf(ConfigException.class)
                 .hasMessageContaining(FILE)
                 .hasMessageContaining("key " + namedKey);
