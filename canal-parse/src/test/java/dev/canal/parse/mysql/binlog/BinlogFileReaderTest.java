@@ -103,6 +103,11 @@ class BinlogFileReaderTest {
         assertThatThrownBy(() -> readAll("old", file(startV3)))
                 .hasMessage("old at offset 4: binlog format v3 (MySQL 4.x START_EVENT_V3) is not supported: only binlog"
                         + " format v4 (MySQL 5.0+, MariaDB) is read");
+        // MySQL 3.23: binlog format v1, 13-byte event headers
+        byte[] startV1 = new Bytes().u32(TestEvents.TIMESTAMP).u8(EventType.START_V3).u32(1).u32(13 + 56).u16(1)
+                .bytes(new byte[50]).u32(0).toArray();
+        assertThatThrownBy(() -> readAll("v1", file(startV1)))
+                .hasMessageStartingWith("v1 at offset 4: binlog format v1 (MySQL 3.23 START_EVENT_V3) is not supported");
         assertThatThrownBy(() -> readAll("nofde", file(xid(1))))
                 .hasMessageContaining("the first event is XID, not a FORMAT_DESCRIPTION");
     }
