@@ -1,0 +1,31 @@
+package dev.canal.server.ha;
+
+import dev.canal.meta.ZooKeeperPaths;
+
+/** Canal's ZooKeeper paths for server registration and election (canal-compat.md 5.5). */
+public final class ClusterPaths {
+
+    /** Parent of one ephemeral node per running server, named {@code registerIp:port}. */
+    public static final String CLUSTER = "/otter/canal/cluster";
+
+    private ClusterPaths() {
+    }
+
+    public static String serverNode(String address) {
+        return CLUSTER + "/" + address;
+    }
+
+    /** Parent of the servers that can serve the destination; the client falls back to these (6.3). */
+    public static String destinationCluster(String destination) {
+        return ZooKeeperPaths.destination(destination) + "/cluster";
+    }
+
+    public static String destinationServerNode(String destination, String address) {
+        return destinationCluster(destination) + "/" + address;
+    }
+
+    /** The election node: ephemeral, held by the active server, ServerRunningData JSON. */
+    public static String running(String destination) {
+        return ZooKeeperPaths.destination(destination) + "/running";
+    }
+}

@@ -1,0 +1,405 @@
+package dev.canal.server.ha;
+
+import java.time.Duration;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.apache.zookeeper.WatchedEvent;
+import org.apache.zookeeper.Watcher;
+import org.apache.zookeeper.data.Stat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Active/standby election of one destination across servers (Canal's ServerRunningMonitor,
+ * canal-compat.md 6.1). Its creation by {@link ServerRunningMonitors} registers
+ * {@code /otter/canal/destinations/{dest}/cluster/{ip:port}}; starting it tries to create the ephemeral {@code /otter/canal/destinations/{dest}/running} node with this server's
+ * {@link ServerRunningData}; the server that creates it starts the instance through its
+ * {@link ServerRunningListener}, the others stay standby (instance not started, so not connected to MySQL)
+ * and watch the node. When the node goes away, the server that held it and did not release it retries at
+ * once, every other one after the takeover delay (Canal: 5 s). Releasing deletes the node and stops the
+ * instance; stopping also unregisters the server from the destination.
+ *
+ * <h2>Fencing</h2>
+ * Canal keeps serving while its ZooKeeper session is in doubt, so after a network partition two servers can
+ * deliver the same destination. Here the registry calls {@link #fence()} on Curator's SUSPENDED (and LOST),
+ * which stops the instance at once (parser, sink, store: no more dumping, no more gets), and
+ * {@link #rejoin()} on RECONNECTED, which re-reads the running node and competes again. Why the instance is
+ * stopped before any other server can start it, with T the negotiated session timeout and D the other
+ * servers' takeover delay:
+ * <ol>
+ * <li>Another server starts the instance only after creating the running node, so only after the ZooKeeper
+ *     ensemble deleted this server's node, i.e. after it expired this server's session: at least T after
+ *     the ensemble last heard from this server; then it waits D more.</li>
+ * <li>This server's ZooKeeper client sends a ping at least every T/3 and declares the connection lost when it
+ *     has heard nothing for 2T/3 (ZooKeeper's read timeout); a broken TCP connection is noticed at once.
+ *     Curator turns that into SUSPENDED, and {@code fence()} stops the instance without waiting for any
+ *     ZooKeeper call or lock held across one.</li>
+ * <li>So the instance stops at most 2T/3 after the last word from the ensemble plus the stop's own time,
+ *     while the takeover happens at least T + D after it: the stop has T/3 + D (with T = 4 s and D = 5 s,
+ *     6.3 s) to finish, and the instance stop is bounded well below that (its store wakes and fails every
+ *     waiting get at once).</li>
+ * </ol>
+ * What this does not cover: a whole-process pause (GC, SIGSTOP) longer than T/3 + D, after which a get that
+ * was already past the store check may still answer before the client notices the lost session; and a
+ * clock-less bound on how long the listener takes to stop. An instance whose start is in progress when the
+ * connection is lost is stopped right after its start completes.
+ *
+ * <p>Thread safety: election state is guarded by this monitor and changed only on the registry's election
+ * thread or a caller's thread; the instance state is guarded by {@code instanceLock}, which is never held
+ * across a ZooKeeper call, so fencing never waits for ZooKeeper.
+ */
+public final class ServerRunningMonitor {
+
+    private static final Logger log = LoggerFactory.getLogger(ServerRunningMonitor.class);
+    private static final String MDC_DESTINATION = "destination";
+
+    private final String destination;
+    private final String address;
+    private final CuratorFramework zk;
+    private final ServerRunningListener listener;
+    private final ScheduledExecutorService electionThread;
+    private final Duration takeoverDelay;
+    private final String runningPath;
+    private final Watcher runningWatcher = this::onRunningEvent;
+
+    // guarded by this
+    private boolean started;
+    /** This server created the current or last running node and has not released it. */
+    private boolean heldByMe;
+    /** This server gave the destination up voluntarily and has not held it since. */
+    private boolean releasedByMe;
+    private ServerRunningData activeData;
+    private ScheduledFuture<?> pendingTakeover;
+
+    private final Object instanceLock = new Object();
+    // guarded by instanceLock
+    private boolean instanceRunning;
+    private volatile boolean connected;
+
+    ServerRunningMonitor(String destination, String address, CuratorFramework zk, ServerRunningListener listener,
+            ScheduledExecutorService electionThread, Duration takeoverDelay) {
+        this.destination = destination;
+        this.address = address;
+        this.zk = zk;
+        this.listener = listener;
+        this.electionThread = electionThread;
+        this.takeoverDelay = takeoverDelay;
+        this.runningPath = ClusterPaths.running(destination);
+        this.connected = zk.getZookeeperClient().isConnected();
+    }
+
+    public String destination() {
+        return destination;
+    }
+
+    /** Competes for the destination; the instance starts here if this server wins. No-op when started. */
+    public synchronized void start() {
+        if (started) {
+            return;
+        }
+        started = true;
+        withDestination(this::initRunning);
+    }
+
+    /** Releases the destination if this server holds it and leaves the destination's cluster. */
+    public synchronized void stop() {
+        withDestination(() -> {
+            release();
+            started = false;
+            cancelPendingTakeover();
+            deleteQuietly(ClusterPaths.destinationServerNode(destination, address));
+        });
+    }
+
+    public synchronized boolean isStart() {
+        return started;
+    }
+
+    /**
+     * Gives the destination up (Canal's admin "release"): deletes the running node if this server holds it and
+     * stops the instance. The monitor stays started and competes again, but after twice the takeover delay,
+     * so a standby gets the destination. (Canal's releasing server retries at once and usually takes the
+     * destination straight back; here release hands over.)
+     *
+     * @return whether this server held the destination
+     */
+    public synchronized boolean release() {
+        if (!heldByMe) {
+            return false;
+        }
+        heldByMe = false;
+        releasedByMe = true;
+        stopInstance();
+        deleteRunningIfMine();
+        log.info("destination {}: released by {}", destination, address);
+        return true;
+    }
+
+    /** Whether the instance runs here because this server holds the running node. */
+    public boolean isActive() {
+        synchronized (instanceLock) {
+            return instanceRunning;
+        }
+    }
+
+    /** The holder last seen in the running node (this server's own data while active), null before any. */
+    public synchronized ServerRunningData activeData() {
+        return activeData;
+    }
+
+    /** The ZooKeeper connection is in doubt: stop serving now, before any other server can take over. */
+    void fence() {
+        connected = false;
+        synchronized (instanceLock) {
+            if (instanceRunning) {
+                log.warn("destination {}: ZooKeeper connection suspended, stopping the instance (fencing)",
+                        destination);
+            }
+        }
+        stopInstance();
+    }
+
+    /** The connection is back (same or new session): register again and compete again. */
+    void rejoin() {
+        connected = true;
+        onElectionThread(() -> {
+            registerClusterNode();
+            if (started) {
+                observeRunning();
+            }
+        });
+    }
+
+    // ---- election, all under this monitor's lock
+
+    private void initRunning() {
+        if (!started || !connected) {
+            return; // rejoin() will compete when the connection is back
+        }
+        cancelPendingTakeover();
+        ServerRunningData mine = ServerRunningData.activeAt(address);
+        try {
+            zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(runningPath, mine.toJson());
+        } catch (KeeperException.NodeExistsException held) {
+            observeRunning();
+            return;
+        } catch (Exception e) {
+            log.warn("destination {}: cannot create {} ({}); competing again when ZooKeeper is back",
+                    destination, runningPath, e.toString());
+            return;
+        }
+        heldByMe = true;
+        releasedByMe = false;
+        activeData = mine;
+        log.info("destination {}: {} is active", destination, address);
+        watchRunning();
+        startInstance();
+    }
+
+    /** Reads the running node with a watch and follows it: start if it is mine, stand by if it is not. */
+    private void observeRunning() {
+        Stat stat = new Stat();
+        byte[] data;
+        try {
+            data = zk.getData().storingStatIn(stat).usingWatcher(runningWatcher).forPath(runningPath);
+        } catch (KeeperException.NoNodeException gone) {
+            onRunningGone();
+            return;
+        } catch (Exception e) {
+            log.warn("destination {}: cannot read {} ({}); competing again when ZooKeeper is back",
+                    destination, runningPath, e.toString());
+            return;
+        }
+        ServerRunningData holder = ServerRunningData.fromJson(data);
+        activeData = holder;
+        if (stat.getEphemeralOwner() == sessionId()) {
+            heldByMe = true;
+            if (holder.active()) {
+                startInstance(); // e.g. reconnected within the session: nobody could have taken over
+            } else {
+                release(); // Canal's way to ask the holder to let go
+            }
+        } else {
+            heldByMe = false;
+            releasedByMe = false;
+            cancelPendingTakeover();
+            stopInstance();
+            log.info("destination {}: standby, {} is active", destination, holder.address());
+        }
+    }
+
+    private void onRunningGone() {
+        if (heldByMe) {
+            log.info("destination {}: lost the running node without releasing it, retrying at once", destination);
+            initRunning();
+        } else {
+            scheduleTakeover();
+            watchCreation();
+        }
+    }
+
+    /** Learns of a new holder at once, so a standby follows it and drops its own pending attempt. */
+    private void watchCreation() {
+        try {
+            if (zk.checkExists().usingWatcher(runningWatcher).forPath(runningPath) != null) {
+                observeRunning();
+            }
+        } catch (Exception e) {
+            log.warn("destination {}: cannot watch {} ({})", destination, runningPath, e.toString());
+        }
+    }
+
+    private void scheduleTakeover() {
+        if (pendingTakeover != null && !pendingTakeover.isDone()) {
+            return;
+        }
+        long delayMillis = releasedByMe ? 2 * takeoverDelay.toMillis() : takeoverDelay.toMillis();
+        log.info("destination {}: no active server, competing in {} ms", destination, delayMillis);
+        pendingTakeover = electionThread.schedule(() -> electionStep(this::initRunning), delayMillis,
+                TimeUnit.MILLISECONDS);
+    }
+
+    private void cancelPendingTakeover() {
+        if (pendingTakeover != null) {
+            pendingTakeover.cancel(false);
+            pendingTakeover = null;
+        }
+    }
+
+    /** ZooKeeper's event thread: hand the event to the election thread. */
+    private void onRunningEvent(WatchedEvent event) {
+        if (event.getType() == Watcher.Event.EventType.None) {
+            return; // connection state: handled through the registry's Curator listener
+        }
+        onElectionThread(() -> {
+            if (started && connected) {
+                observeRunning();
+            }
+        });
+    }
+
+    private void onElectionThread(Runnable step) {
+        try {
+            electionThread.execute(() -> electionStep(step));
+        } catch (RejectedExecutionException stopping) {
+            log.debug("destination {}: election stopped, event ignored", destination);
+        }
+    }
+
+    /** One step on the election thread, under the monitor's lock; a failure is logged, the next event retries. */
+    private void electionStep(Runnable step) {
+        synchronized (this) {
+            withDestination(() -> {
+                try {
+                    step.run();
+                } catch (RuntimeException e) {
+                    log.error("destination {}: election step failed", destination, e);
+                }
+            });
+        }
+    }
+
+    private void watchRunning() {
+        try {
+            if (zk.checkExists().usingWatcher(runningWatcher).forPath(runningPath) == null) {
+                onRunningGone();
+            }
+        } catch (Exception e) {
+            log.warn("destination {}: cannot watch {} ({})", destination, runningPath, e.toString());
+        }
+    }
+
+    private void deleteRunningIfMine() {
+        try {
+            Stat stat = zk.checkExists().forPath(runningPath);
+            if (stat != null && stat.getEphemeralOwner() == sessionId()) {
+                zk.delete().withVersion(stat.getVersion()).forPath(runningPath);
+            }
+        } catch (KeeperException.NoNodeException | KeeperException.BadVersionException changed) {
+            // gone or rewritten meanwhile: not ours to delete any more
+        } catch (Exception e) {
+            // the node is ephemeral: it goes with the session if ZooKeeper cannot be told now
+            log.warn("destination {}: cannot delete {} ({})", destination, runningPath, e.toString());
+        }
+    }
+
+    /** Registers this server under the destination's cluster node (on creation and on each new session). */
+    void registerClusterNode() {
+        String path = ClusterPaths.destinationServerNode(destination, address);
+        try {
+            ServerRegistration.register(zk, path);
+        } catch (Exception e) {
+            log.warn("destination {}: cannot register {} ({})", destination, path, e.toString());
+        }
+    }
+
+    private void deleteQuietly(String path) {
+        try {
+            zk.delete().forPath(path);
+        } catch (KeeperException.NoNodeException gone) {
+            // nothing to unregister
+        } catch (Exception e) {
+            log.warn("destination {}: cannot delete {} ({})", destination, path, e.toString());
+        }
+    }
+
+    private long sessionId() {
+        try {
+            return zk.getZookeeperClient().getZooKeeper().getSessionId();
+        } catch (Exception e) {
+            throw new IllegalStateException("no ZooKeeper session for destination " + destination, e);
+        }
+    }
+
+    // ---- the instance, under instanceLock only
+
+    private void startInstance() {
+        RuntimeException failure;
+        synchronized (instanceLock) {
+            if (instanceRunning || !connected) {
+                return; // not connected: fenced meanwhile, rejoin() decides again
+            }
+            try {
+                listener.activeEnter(destination);
+                instanceRunning = true;
+                return;
+            } catch (RuntimeException e) {
+                failure = e;
+            }
+        }
+        log.error("destination {}: starting the instance failed, releasing it to the other servers", destination,
+                failure);
+        heldByMe = false;
+        deleteRunningIfMine();
+        throw failure;
+    }
+
+    private void stopInstance() {
+        synchronized (instanceLock) {
+            if (!instanceRunning) {
+                return;
+            }
+            instanceRunning = false;
+            try {
+                listener.activeExit(destination);
+            } catch (RuntimeException e) {
+                log.error("destination {}: stopping the instance failed", destination, e);
+            }
+        }
+    }
+
+    private void withDestination(Runnable action) {
+        MDC.put(MDC_DESTINATION, destination);
+        try {
+            action.run();
+        } finally {
+            MDC.remove(MDC_DESTINATION);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package dev.canal.server.ha;
+
+import dev.canal.meta.ZooKeeperPaths;
+import dev.canal.server.netty.DestinationActivator;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.state.ConnectionState;
+import org.apache.curator.framework.state.ConnectionStateListener;
+import org.apache.zookeeper.CreateMode;
+import org.apache.zookeeper.KeeperException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * This server's {@link ServerRunningMonitor}s, one per destination (Canal's ServerRunningMonitors), used by
+ * the launcher when {@code canal.zkServers} is set. {@link #start()} registers the ephemeral
+ * {@code /otter/canal/cluster/{ip:port}} and follows the ZooKeeper connection: SUSPENDED or LOST fences every
+ * destination (stops its instance), RECONNECTED registers again and rejoins every election.
+ *
+ * <p>Typical use by the launcher:
+ * <pre>{@code
+ * CuratorFramework zk = ZooKeeperConnections.connect(zkServers, sessionTimeout, connectWait);
+ * ServerRunningMonitors monitors = new ServerRunningMonitors(zk, registerIp + ":" + port,
+ *         ServerRunningListener.embedded(embeddedServer), ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY);
+ * monitors.start();
+ * for each destination: monitors.register(dest); if not lazy: monitors.start(dest);
+ * new CanalNettyServer(config, embeddedServer, monitors.activator(), metrics, true).start();
+ * ...
+ * monitors.stop(); zk.close();
+ * }</pre>
+ * The Curator client belongs to the caller, who closes it after {@link #stop()}.
+ */
+public final class ServerRunningMonitors {
+
+    /** Canal's fixed wait of a standby before it competes for a destination whose holder went away (6.1). */
+    public static final Duration DEFAULT_TAKEOVER_DELAY = Duration.ofSeconds(5);
+
+    private static final Logger log = LoggerFactory.getLogger(ServerRunningMonitors.class);
+    private static final long STOP_WAIT_SECONDS = 10;
+
+    private final CuratorFramework zk;
+    private final String address;
+    private final ServerRunningListener listener;
+    private final Duration takeoverDelay;
+    private final ConcurrentMap<String, ServerRunningMonitor> monitors = new ConcurrentHashMap<>();
+    private final ConnectionStateListener connectionListener = this::onConnectionState;
+
+    // written under this, read by Curator's event thread
+    private volatile ScheduledExecutorService electionThread;
+
+    /**
+     * @param address       this server's {@code registerIp:port} (canal.register.ip or canal.ip or the host IP,
+     *                      and canal.port), the name of its nodes and the address clients are sent to
+     * @param takeoverDelay how long a standby waits before competing for a destination left without holder
+     */
+    public ServerRunningMonitors(CuratorFramework zk, String address, ServerRunningListener listener,
+            Duration takeoverDelay) {
+        this.zk = Objects.requireNonNull(zk, "zk");
+        this.address = Objects.requireNonNull(address, "address");
+        this.listener = Objects.requireNonNull(listener, "listener");
+        this.takeoverDelay = Objects.requireNonNull(takeoverDelay, "takeoverDelay");
+        if (takeoverDelay.isNegative()) {
+            throw new IllegalArgumentException("takeover delay must not be negative, was " + takeoverDelay);
+        }
+    }
+
+    /**
+     * Registers this server in the cluster and starts following the connection.
+     *
+     * @throws IllegalStateException naming {@code canal.zkServers} when ZooKeeper is not reachable
+     */
+    public synchronized void start() {
+        if (electionThread != null) {
+            return;
+        }
+        if (!zk.getZookeeperClient().isConnected()) {
+            throw ZooKeeperConnections.unreachable(zk.getZookeeperClient().getCurrentConnectionString(),
+                    Duration.ofMillis(zk.getZookeeperClient().getConnectionTimeoutMs()));
+        }
+        electionThread = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "canal-server-election");
+            thread.setDaemon(true);
+            return thread;
+        });
+        createPersistent(ClusterPaths.CLUSTER);
+        createPersistent(ZooKeeperPaths.DESTINATIONS);
+        registerServerNode();
+        zk.getConnectionStateListenable().addListener(connectionListener);
+        log.info("registered {} in ZooKeeper for server election", address);
+    }
+
+    /** Releases every destination held here, leaves the cluster and stops the election thread. */
+    public synchronized void stop() {
+        if (electionThread == null) {
+            return;
+        }
+        zk.getConnectionStateListenable().removeListener(connectionListener);
+        for (String destination : List.copyOf(monitors.keySet())) {
+            stop(destination);
+        }
+        deleteQuietly(ClusterPaths.serverNode(address));
+        electionThread.shutdownNow();
+        try {
+            electionThread.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        electionThread = null;
+        log.info("left the server election as {}", address);
+    }
+
+    public String address() {
+        return address;
+    }
+
+    /**
+     * The destination's monitor, created if new. Creating it registers this server under the destination's
+     * {@code cluster} node, so clients find a server for a lazy destination before anything runs (6.1, 6.3).
+     */
+    public ServerRunningMonitor register(String destination) {
+        ScheduledExecutorService election = runningElectionThread();
+        ServerRunningMonitor existing = monitors.get(destination);
+        if (existing != null) {
+            return existing;
+        }
+        ServerRunningMonitor created = new ServerRunningMonitor(destination, address, zk, listener, election,
+                takeoverDelay);
+        ServerRunningMonitor raced = monitors.putIfAbsent(destination, created);
+        if (raced != null) {
+            return raced;
+        }
+        created.registerClusterNode();
+        return created;
+    }
+
+    /** Competes for the destination (non-lazy at boot, lazy on the first subscription); no-op if started. */
+    public void start(String destination) {
+        register(destination).start();
+    }
+
+    /** Gives the destination up if held here; this server competes again after the takeover delay. */
+    public boolean release(String destination) {
+        return find(destination).map(ServerRunningMonitor::release).orElse(false);
+    }
+
+    /** Releases the destination if held here and forgets its monitor (destination removed or reloaded). */
+    public void stop(String destination) {
+        ServerRunningMonitor monitor = monitors.remove(destination);
+        if (monitor != null) {
+            monitor.stop();
+        }
+    }
+
+    public Optional<ServerRunningMonitor> find(String destination) {
+        return Optional.ofNullable(monitors.get(destination));
+    }
+
+    /**
+     * The TCP server's activation on a client's subscription to a destination not running here: competes for
+     * it, so the instance starts only if this server wins; on a standby the subscription then fails with
+     * "should start first" and the official cluster client moves on (canal-compat.md Appendix C, 11).
+     */
+    public DestinationActivator activator() {
+        return this::start;
+    }
+
+    private synchronized ScheduledExecutorService runningElectionThread() {
+        if (electionThread == null) {
+            throw new IllegalStateException("the server election of " + address + " is not started");
+        }
+        return electionThread;
+    }
+
+    /** Curator's event thread. */
+    private void onConnectionState(CuratorFramework client, ConnectionState state) {
+        switch (state) {
+            case SUSPENDED, LOST, READ_ONLY -> {
+                log.warn("ZooKeeper connection {}: fencing every destination of {}", state, address);
+                monitors.values().forEach(ServerRunningMonitor::fence);
+            }
+            case CONNECTED, RECONNECTED -> {
+                log.info("ZooKeeper connection {}: {} rejoins the elections", state, address);
+                ScheduledExecutorService election = electionThread;
+                if (election != null) {
+                    election.execute(this::registerServerNode);
+                }
+                monitors.values().forEach(ServerRunningMonitor::rejoin);
+            }
+        }
+    }
+
+    private void registerServerNode() {
+        String path = ClusterPaths.serverNode(address);
+        try {
+            ServerRegistration.register(zk, path);
+        } catch (Exception e) {
+            log.warn("cannot register {} ({})", path, e.toString());
+        }
+    }
+
+    private void createPersistent(String path) {
+        try {
+            zk.create().creatingParentsIfNeeded().withMode(CreateMode.PERSISTENT).forPath(path);
+        } catch (KeeperException.NodeExistsException exists) {
+            // created by another server or an earlier run
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot create ZooKeeper node " + path + " ("
+                    + ZooKeeperConnections.ZK_SERVERS_KEY + " " + zk.getZookeeperClient().getCurrentConnectionString()
+                    + ")", e);
+        }
+    }
+
+    private void deleteQuietly(String path) {
+        try {
+            zk.delete().forPath(path);
+        } catch (KeeperException.NoNodeException gone) {
+            // already gone with an old session
+        } catch (Exception e) {
+            log.warn("cannot delete {} ({})", path, e.toString());
+        }
+    }
+}
