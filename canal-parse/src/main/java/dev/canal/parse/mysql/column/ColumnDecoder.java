@@ -165,7 +165,10 @@ public final class ColumnDecoder {
     /** Pre-5.6 DATETIME: an integer YYYYMMDDhhmmss. */
     private static String oldDatetime(long v) {
         if (v < 0) {
-            throw new MalformedDataException("negative DATETIME " + v);
+            // MariaDB's own DATETIME(n) format (mysql56_temporal_format=OFF) is logged with this type code but
+            // without its precision, so it cannot be decoded from the binlog alone
+            throw new MalformedDataException("DATETIME value " + v + " is not a pre-5.6 DATETIME (a MariaDB"
+                    + " DATETIME(n) with mysql56_temporal_format=OFF cannot be decoded from the binlog)");
         }
         long date = v / 1_000_000;
         long time = v % 1_000_000;
