@@ -8,6 +8,7 @@ import dev.canal.parse.meta.TableMetaException;
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.parse.mysql.event.AnnotateRowsEvent;
 import dev.canal.parse.mysql.event.BinlogEvent;
+import dev.canal.parse.mysql.event.HeartbeatEvent;
 import dev.canal.parse.mysql.event.QueryEvent;
 import dev.canal.parse.mysql.event.RowChange;
 import dev.canal.parse.mysql.event.RowsDecoder;
@@ -83,6 +84,11 @@ public final class EntryConverter {
         }
         if (event instanceof XidEvent x) {
             return List.of(transactionEnd(at, Long.toString(x.xid()), List.of()));
+        }
+        if (event instanceof HeartbeatEvent) {
+            // internal only: the sink's handlers see it (traffic delay), the store never does
+            return List.of(EntryFactory.entry(EntryFactory.header(at, "", "", EventType.MHEARTBEAT, null, List.of()),
+                    EntryType.HEARTBEAT, com.google.protobuf.ByteString.EMPTY));
         }
         if (event instanceof AnnotateRowsEvent a) {
             return statementText(a.query(), at);

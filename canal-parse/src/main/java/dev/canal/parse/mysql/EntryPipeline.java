@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -70,15 +71,18 @@ final class EntryPipeline implements AutoCloseable {
     private final AtomicLong delivered = new AtomicLong(-1);
     private volatile Throwable failure;
     private long published = -1; // reader thread only
+    private final LongAdder publishBlockingNanos;
 
     /**
      * @param context   the stream's decoder context, whose table maps the converter reads too
      * @param skipFile  with {@code skipUpTo}: events of this file at or before that offset were delivered before
      *                  and produce nothing (-1: nothing to skip)
      * @param workers   stage 2 threads; 0 runs every stage on the reader thread
+     * @param publishBlockingNanos where time spent waiting for a free ring slot is added up (a metric)
      */
     EntryPipeline(String name, DecoderContext context, EntryConverter converter, Output output, String skipFile,
-            long skipUpTo, int workers, int bufferSize) {
+            long skipUpTo, int workers, int bufferSize, LongAdder publishBlockingNanos) {
+        this.publishBlockingNanos = publishBlockingNanos;
         this.context = context;
         this.converter = converter;
         this.output = output;
@@ -130,7 +134,14 @@ final class EntryPipeline implements AutoCloseable {
             stage3(inline);
             return;
         }
-        long seq = ring.next();
+        long seq;
+        if (ring.hasAvailableCapacity(1)) {
+            seq = ring.next();
+        } else {
+            long waitStart = System.nanoTime();
+            seq = ring.next();
+            publishBlockingNanos.add(System.nanoTime() - waitStart);
+        }
         ring.get(seq).reset(event, file);
         ring.publish(seq);
         published = seq;

@@ -38,6 +38,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -71,6 +72,8 @@ public final class MysqlEventParser implements EventParser {
     private volatile Thread worker;
     private volatile BinlogStream stream;
     private volatile Throwable failure;
+    private final LongAdder receivedBytes = new LongAdder();
+    private final LongAdder publishBlockingNanos = new LongAdder();
 
     /**
      * A parser whose table meta comes from the schema history when {@code canal.instance.tsdb.enable} is on
@@ -154,6 +157,21 @@ public final class MysqlEventParser implements EventParser {
     @Override
     public boolean isStart() {
         return running;
+    }
+
+    /** Whether rows are decoded on parallel workers ({@code canal.instance.parser.parallel}). */
+    public boolean isParallel() {
+        return config.parallel();
+    }
+
+    /** Binlog bytes read from the source since this parser was created, across reconnects. */
+    public long receivedBinlogBytes() {
+        return receivedBytes.sum();
+    }
+
+    /** Time the reader spent waiting for room in the pipeline's ring, in nanoseconds. */
+    public long publishBlockingNanos() {
+        return publishBlockingNanos.sum();
     }
 
     /** Why the parser stopped by itself (e.g. the binlog it needs was purged); null while healthy. */
@@ -322,9 +340,10 @@ public final class MysqlEventParser implements EventParser {
         };
         int workers = config.parallel() ? config.parallelThreadSize() : 0;
         try (EntryPipeline pipeline = new EntryPipeline("parser-" + destination, context, converter, output,
-                start.file(), start.skipUpTo(), workers, config.parallelBufferSize())) {
+                start.file(), start.skipUpTo(), workers, config.parallelBufferSize(), publishBlockingNanos)) {
             byte[] bytes;
             while (running && (bytes = s.next()) != null) {
+                receivedBytes.add(bytes.length);
                 pipeline.publish(bytes, s.currentFile());
             }
             pipeline.drain();
@@ -364,17 +383,18 @@ public final class MysqlEventParser implements EventParser {
     static final class TransactionBuffer {
 
         private List<CanalEntry.Entry> entries = new ArrayList<>();
-        private boolean boundary;
+        private boolean flushNow;
 
         void add(List<CanalEntry.Entry> more) {
             for (CanalEntry.Entry e : more) {
                 entries.add(e);
-                boundary |= isBoundary(e);
+                // a heartbeat is handed on at once so the sink sees a live source while the binlog is idle
+                flushNow |= isBoundary(e) || e.getEntryType() == CanalEntry.EntryType.HEARTBEAT;
             }
         }
 
         boolean shouldFlush(int transactionSize) {
-            return boundary || entries.size() >= transactionSize;
+            return flushNow || entries.size() >= transactionSize;
         }
 
         boolean isEmpty() {
@@ -384,7 +404,7 @@ public final class MysqlEventParser implements EventParser {
         List<CanalEntry.Entry> drain() {
             List<CanalEntry.Entry> out = entries;
             entries = new ArrayList<>();
-            boundary = false;
+            flushNow = false;
             return out;
         }
 

@@ -165,4 +165,22 @@ class MysqlEventParserIT extends ParserITSupport {
             }
         }
     }
+
+    @Test
+    void anIdleSourceStillSendsHeartbeatsToTheSinkButNotToTheStore(MySqlServer db) {
+        db.recreateDatabase("parser_idle");
+        List<dev.canal.store.Event> heartbeats = new java.util.concurrent.CopyOnWriteArrayList<>();
+        startParser(db, "parser_idle", db.currentBinlogPosition());
+        sink.addHandler(new dev.canal.sink.EventDownStreamHandler() {
+            @Override
+            public List<dev.canal.store.Event> before(List<dev.canal.store.Event> events) {
+                events.stream().filter(e -> e.entryType() == CanalEntry.EntryType.HEARTBEAT).forEach(heartbeats::add);
+                return events;
+            }
+        }, 0);
+
+        // the source sends a heartbeat every 15 s on an idle binlog (ReplicaOptions.DEFAULT_HEARTBEAT)
+        await().atMost(Duration.ofSeconds(25)).until(() -> !heartbeats.isEmpty());
+        assertThat(store.tryGet(10).isEmpty()).as("heartbeats never reach the store").isTrue();
+    }
 }

@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class ParserITSupport {
 
     MemoryEventStore store;
-    private EntryEventSink sink;
+    EntryEventSink sink;
     MysqlEventParser parser;
     final MemoryLogPositionManager positions = new MemoryLogPositionManager();
 
