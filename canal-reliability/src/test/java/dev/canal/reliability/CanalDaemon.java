@@ -1,0 +1,196 @@
+package dev.canal.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.canal.testsupport.MySqlServer;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The packaged daemon (canal-deployer's tarball) unpacked into a folder, configured for one destination with
+ * file meta, started with bin/startup.sh and killed with SIGKILL or stopped with bin/stop.sh, as a user would.
+ */
+final class CanalDaemon {
+
+    static final String DESTINATION = "example";
+    static final Duration START_WAIT = Duration.ofSeconds(90);
+
+    private static final Pattern CURSOR_FILE = Pattern.compile("\"journalName\":\"([^\"]+)\"");
+    private static final Pattern CURSOR_OFFSET = Pattern.compile("\"position\":(\\d+)");
+
+    /** A script's exit status and what it printed. */
+    record Run(int status, String output) {
+    }
+
+    final Path home;
+    final int port;
+
+    private CanalDaemon(Path home, int port) {
+        this.home = home;
+        this.port = port;
+    }
+
+    /**
+     * Unpacks the tarball into {@code home} and points it at {@code sourceHost:sourcePort} (the database, or a
+     * proxy in front of it), reading only {@code schema}, starting at {@code start}.
+     */
+    static CanalDaemon unpack(Path home, MySqlServer db, String sourceHost, int sourcePort, String schema,
+            MySqlServer.BinlogCoordinates start) throws Exception {
+        Path tarball = tarballCopy();
+        Process tar = new ProcessBuilder("tar", "xzf", tarball.toString(), "-C", home.toString()).inheritIO().start();
+        assertThat(tar.waitFor()).as("tar xzf %s", tarball).isZero();
+        CanalDaemon daemon = new CanalDaemon(home, freePort());
+        daemon.edit("conf/canal.properties", text -> text
+                .replace("canal.port = 11111", "canal.port = " + daemon.port)
+                .replace("canal.file.flush.period = 1000", "canal.file.flush.period = 200")
+                .replace("canal.auto.scan = true", "canal.auto.scan = false"));
+        daemon.edit("conf/example/instance.properties", text -> text
+                .replace("canal.instance.master.address = 127.0.0.1:3306",
+                        "canal.instance.master.address = " + sourceHost + ":" + sourcePort)
+                .replace("canal.instance.master.journal.name =", "canal.instance.master.journal.name = " + start.file())
+                .replace("canal.instance.master.position =", "canal.instance.master.position = " + start.position())
+                .replace("canal.instance.dbUsername = canal", "canal.instance.dbUsername = " + db.replicationUser())
+                .replace("canal.instance.dbPassword = canal", "canal.instance.dbPassword = " + db.replicationPassword())
+                .replace("canal.instance.filter.regex = .*\\\\..*", "canal.instance.filter.regex = " + schema + "\\\\..*"));
+        return daemon;
+    }
+
+    /**
+     * A private copy of canal-deployer's tarball, taken once per JVM, so a concurrent rebuild of that module
+     * cannot hand a half-written file to a later test.
+     */
+    private static synchronized Path tarballCopy() throws IOException {
+        Path copy = Path.of("target", "daemon-under-test.tar.gz").toAbsolutePath();
+        if (!Files.exists(copy)) {
+            Path tarball = Path.of(System.getProperty("reliability.tarball",
+                    "../canal-deployer/target/canal-deployer-0.1.0-SNAPSHOT.tar.gz"));
+            if (!Files.exists(tarball)) {
+                throw new IllegalStateException("no daemon tarball at " + tarball.toAbsolutePath()
+                        + ": build it first with mvn -B -q -pl canal-deployer package -DskipTests");
+            }
+            Files.copy(tarball, copy, StandardCopyOption.REPLACE_EXISTING);
+        }
+        return copy;
+    }
+
+    void edit(String file, UnaryOperator<String> change) throws IOException {
+        Path path = home.resolve(file);
+        Files.writeString(path, change.apply(Files.readString(path)));
+    }
+
+    /** bin/startup.sh, then waits until the client port answers. */
+    void start() throws Exception {
+        Run run = run("startup.sh");
+        assertThat(run.status()).as("startup.sh: %s", run.output()).isZero();
+        await().atMost(START_WAIT).pollInterval(Duration.ofMillis(200))
+                .failFast("the daemon exited; logs:\n" + logs(), () -> pid().isEmpty())
+                .until(this::portOpen);
+    }
+
+    /** SIGKILL to the server JVM: no shutdown hook runs, meta.dat keeps what the last periodic flush wrote. */
+    void kill9() {
+        ProcessHandle server = pid().orElseThrow(() -> new IllegalStateException("no running daemon in " + home));
+        server.destroyForcibly();
+        await().atMost(Duration.ofSeconds(30)).until(() -> !server.isAlive());
+    }
+
+    void stop() throws Exception {
+        if (pid().isPresent()) {
+            run("stop.sh");
+        }
+    }
+
+    /** The running server JVM named by bin/canal.pid, if any. */
+    Optional<ProcessHandle> pid() {
+        Path file = home.resolve("bin/canal.pid");
+        try {
+            if (!Files.exists(file)) {
+                return Optional.empty();
+            }
+            String text = Files.readString(file).trim();
+            return text.isEmpty() ? Optional.empty() : ProcessHandle.of(Long.parseLong(text)).filter(ProcessHandle::isAlive);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read " + file, e);
+        }
+    }
+
+    /** Runs a script of bin/ to its end with this JVM's java and a small heap. */
+    Run run(String script, String... args) throws Exception {
+        String[] command = new String[args.length + 1];
+        command[0] = home.resolve("bin").resolve(script).toString();
+        System.arraycopy(args, 0, command, 1, args.length);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true);
+        builder.environment().put("JAVA", ProcessHandle.current().info().command().orElse("java"));
+        builder.environment().put("JAVA_OPTS", "-Xmx256m -Xms64m");
+        Process process = builder.start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException(script + " did not finish within 120 s");
+        }
+        return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    Path metaFile() {
+        return home.resolve("conf").resolve(DESTINATION).resolve("meta.dat");
+    }
+
+    /** The cursor meta.dat holds now (journal file and offset), empty if no client acked anything yet. */
+    Optional<BinlogPoint> persistedCursor() throws IOException {
+        if (!Files.exists(metaFile())) {
+            return Optional.empty();
+        }
+        String json = Files.readString(metaFile());
+        Matcher file = CURSOR_FILE.matcher(json);
+        Matcher offset = CURSOR_OFFSET.matcher(json);
+        if (!file.find() || !offset.find()) {
+            return Optional.empty();
+        }
+        return Optional.of(new BinlogPoint(file.group(1), Long.parseLong(offset.group(1))));
+    }
+
+    String log(String relative) {
+        Path file = home.resolve(relative);
+        try {
+            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "(no " + relative + ")";
+        } catch (IOException e) {
+            return "(unreadable " + relative + ": " + e.getMessage() + ")";
+        }
+    }
+
+    /** The server's and the destination's logs, for assertion messages. */
+    String logs() {
+        StringBuilder text = new StringBuilder();
+        for (String log : new String[] {"logs/canal/canal.log", "logs/example/example.log", "logs/canal/canal_stdout.log"}) {
+            String content = log(log);
+            text.append("== ").append(log).append('\n')
+                    .append(content, Math.max(0, content.length() - 6000), content.length()).append('\n');
+        }
+        return text.toString();
+    }
+
+    boolean portOpen() {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}
