@@ -31,11 +31,13 @@ final class CheckingConsumer implements AutoCloseable {
     private final String filter;
     private final List<ReceivedRow> rows = new CopyOnWriteArrayList<>();
     private final AtomicBoolean running = new AtomicBoolean(true);
-    private final AtomicInteger sessions = new AtomicInteger();
+    private final AtomicInteger sessions;
     private final Thread thread;
 
-    CheckingConsumer(int port, String schema) {
+    /** Starts consuming; its sessions are numbered from {@code firstSession} on. */
+    CheckingConsumer(int port, String schema, int firstSession) {
         this.port = port;
+        this.sessions = new AtomicInteger(firstSession);
         this.filter = schema + "\\..*";
         this.thread = new Thread(this::consumeUntilClosed, "checking-consumer-" + schema);
         this.thread.setDaemon(true);
@@ -56,8 +58,7 @@ final class CheckingConsumer implements AutoCloseable {
                         connector.ack(message.getId());
                     }
                 }
-                // acks are not answered; one answered request makes sure the last one was applied
-                connector.getWithoutAck(1, 10L, TimeUnit.MILLISECONDS);
+                syncAcks(connector, filter);
             } catch (RuntimeException e) {
                 log.debug("consumer connection to port {} broke ({}); reconnecting", port, e.toString());
                 LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100)); // retry pause while the server is away
@@ -65,6 +66,14 @@ final class CheckingConsumer implements AutoCloseable {
                 disconnectQuietly(connector);
             }
         }
+    }
+
+    /**
+     * The official client does not wait for an answer to an ack; a subscribe does, and the server handles one
+     * connection's requests in order, so once it returns every ack sent before it was applied.
+     */
+    static void syncAcks(CanalConnector connector, String filter) {
+        connector.subscribe(filter);
     }
 
     static CanalConnector connector(int port) {

@@ -56,7 +56,7 @@ class ServerKillIT {
         daemon = CanalDaemon.unpack(home, db, db.host(), db.port(), SCHEMA, db.currentBinlogPosition());
         daemon.start();
         List<Long> recoveries = new ArrayList<>();
-        try (writer; CheckingConsumer consumer = new CheckingConsumer(daemon.port, SCHEMA)) {
+        try (writer; CheckingConsumer consumer = new CheckingConsumer(daemon.port, SCHEMA, 0)) {
             writer.begin();
             for (int trial = 1; trial <= trials; trial++) {
                 int target = consumer.rows().size() + 100 + random.nextInt(400);
