@@ -1,0 +1,137 @@
+package dev.canal.reliability;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A TCP proxy between two of our components (here the daemon and its source database) that a test controls:
+ * it forwards bytes both ways, and on command drops every open connection and refuses new ones (each is
+ * accepted and reset at once, so the attempts can be counted) until told to accept again. Blocking
+ * {@code java.nio} channels, two pump threads per connection.
+ */
+final class TcpProxy implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(TcpProxy.class);
+
+    private final InetSocketAddress target;
+    private final ServerSocketChannel listener;
+    private final Set<SocketChannel> open = ConcurrentHashMap.newKeySet();
+    private final AtomicBoolean refusing = new AtomicBoolean();
+    private final AtomicInteger accepted = new AtomicInteger();
+    private final AtomicInteger refused = new AtomicInteger();
+    private final Thread acceptor;
+
+    TcpProxy(String targetHost, int targetPort) throws IOException {
+        this.target = new InetSocketAddress(targetHost, targetPort);
+        this.listener = ServerSocketChannel.open().bind(new InetSocketAddress("127.0.0.1", 0));
+        this.acceptor = new Thread(this::acceptUntilClosed, "tcp-proxy-" + port());
+        this.acceptor.setDaemon(true);
+        this.acceptor.start();
+    }
+
+    int port() {
+        try {
+            return ((InetSocketAddress) listener.getLocalAddress()).getPort();
+        } catch (IOException e) {
+            throw new IllegalStateException("proxy listener has no address", e);
+        }
+    }
+
+    /** Drops every forwarded connection now and refuses new ones until {@link #acceptAgain()}. */
+    void cutAndRefuse() {
+        refusing.set(true);
+        log.info("proxy to {}: cutting {} channels, refusing", target, open.size());
+        open.forEach(TcpProxy::reset);
+    }
+
+    void acceptAgain() {
+        refusing.set(false);
+        log.info("proxy to {}: accepting again after refusing {} connections", target, refused.get());
+    }
+
+    /** Connections forwarded so far. */
+    int accepted() {
+        return accepted.get();
+    }
+
+    /** Connection attempts refused so far. */
+    int refused() {
+        return refused.get();
+    }
+
+    private void acceptUntilClosed() {
+        while (listener.isOpen()) {
+            try {
+                SocketChannel client = listener.accept();
+                if (refusing.get()) {
+                    refused.incrementAndGet();
+                    reset(client);
+                    continue;
+                }
+                SocketChannel server = SocketChannel.open(target);
+                accepted.incrementAndGet();
+                open.add(client);
+                open.add(server);
+                pump(client, server, "up");
+                pump(server, client, "down");
+            } catch (ClosedChannelException e) {
+                return; // the proxy was closed
+            } catch (IOException e) {
+                log.warn("proxy to {}: cannot forward a new connection: {}", target, e.toString());
+            }
+        }
+    }
+
+    private void pump(SocketChannel from, SocketChannel to, String direction) {
+        Thread thread = new Thread(() -> {
+            ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+            try {
+                while (from.read(buffer) >= 0) {
+                    buffer.flip();
+                    while (buffer.hasRemaining()) {
+                        to.write(buffer);
+                    }
+                    buffer.clear();
+                }
+            } catch (IOException e) {
+                log.debug("proxy {} pump ended: {}", direction, e.toString());
+            } finally {
+                reset(from);
+                reset(to);
+                open.remove(from);
+                open.remove(to);
+            }
+        }, "tcp-proxy-" + direction);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Closes with an RST (linger 0), as a network fault or a killed peer looks to the other end. */
+    private static void reset(SocketChannel channel) {
+        try {
+            if (channel.isOpen()) {
+                channel.setOption(StandardSocketOptions.SO_LINGER, 0);
+            }
+            channel.close();
+        } catch (IOException e) {
+            log.debug("closing a proxied channel failed: {}", e.toString());
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        listener.close();
+        open.forEach(TcpProxy::reset);
+    }
+}
