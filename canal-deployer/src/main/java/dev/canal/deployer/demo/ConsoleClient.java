@@ -92,13 +92,15 @@ public final class ConsoleClient {
             case ROWDATA -> {
                 CanalEntry.RowChange change = CanalEntry.RowChange.parseFrom(entry.getStoreValue());
                 String table = h.getSchemaName() + "." + h.getTableName();
-                if (change.getIsDdl() || change.getRowDatasCount() == 0) {
-                    console.println(at + " " + change.getEventType() + " " + table + " " + change.getSql());
+                if (change.getRowDatasCount() == 0) {
+                    console.println(at + " " + change.getEventType() + (table.equals(".") ? "" : " " + table)
+                            + ": " + change.getSql());
                 }
                 for (CanalEntry.RowData row : change.getRowDatasList()) {
-                    console.println(at + " " + change.getEventType() + " " + table + " "
-                            + (row.getBeforeColumnsCount() > 0 ? columns(row.getBeforeColumnsList()) + " -> " : "")
-                            + columns(row.getAfterColumnsList()));
+                    String before = row.getBeforeColumnsCount() > 0 ? columns(row.getBeforeColumnsList()) : "";
+                    String after = row.getAfterColumnsCount() > 0 ? columns(row.getAfterColumnsList()) : "";
+                    console.println(at + " " + change.getEventType() + " " + table + " " + before
+                            + (!before.isEmpty() && !after.isEmpty() ? " -> " : "") + after);
                 }
             }
             default -> { }

@@ -13,8 +13,9 @@ import org.slf4j.LoggerFactory;
  * blocks an I/O thread and responses leave in request order.
  *
  * <p>A client that sends many requests without reading answers is slowed down rather than buffered: reading
- * from its socket pauses while {@value #PAUSE_READING_AT} requests wait. When the connection closes, queued
- * requests are dropped and a GET blocked in the store is interrupted.
+ * from its socket pauses while {@value #PAUSE_READING_AT} requests wait. When the connection closes, a GET
+ * blocked in the store is interrupted and queued requests are dropped, except acks and rollbacks, which still run:
+ * they change the client's cursor whether or not anyone reads a reply.
  */
 final class ChannelSession {
 
@@ -24,7 +25,7 @@ final class ChannelSession {
     private final Channel channel;
     private final Executor pool;
     private byte[] seed; // event loop only
-    private final ArrayDeque<Runnable> queue = new ArrayDeque<>(); // guarded by this
+    private final ArrayDeque<Request> queue = new ArrayDeque<>(); // guarded by this
     private boolean draining; // guarded by this
     private boolean closed; // guarded by this
     private Thread interruptibleWorker; // guarded by this
@@ -46,15 +47,24 @@ final class ChannelSession {
         return seed;
     }
 
+    /** A queued request; {@code runAfterClose} ones still run once the connection has closed. */
+    private record Request(Runnable work, boolean runAfterClose) {
+    }
+
     /** Queues a request; it runs after every request queued before it. */
     void submit(Runnable request) {
+        submit(request, false);
+    }
+
+    /** Queues a request that, with {@code runAfterClose}, still runs if the connection closes before its turn. */
+    void submit(Runnable request, boolean runAfterClose) {
         boolean startDrain;
         int waiting;
         synchronized (this) {
             if (closed) {
                 return;
             }
-            queue.add(request);
+            queue.add(new Request(request, runAfterClose));
             waiting = queue.size();
             startDrain = !draining;
             draining = true;
@@ -83,11 +93,11 @@ final class ChannelSession {
         }
     }
 
-    /** Drops queued requests and interrupts a blocked one; called when the connection closes. */
+    /** Drops queued requests but acks and rollbacks, and interrupts a blocked one; called when the connection closes. */
     void close() {
         synchronized (this) {
             closed = true;
-            queue.clear();
+            queue.removeIf(request -> !request.runAfterClose());
             if (interruptibleWorker != null) {
                 interruptibleWorker.interrupt();
             }
@@ -96,16 +106,16 @@ final class ChannelSession {
 
     private void drain() {
         while (true) {
-            Runnable next;
+            Request next;
             synchronized (this) {
-                next = closed ? null : queue.poll();
+                next = queue.poll();
                 if (next == null) {
                     draining = false;
                     return;
                 }
             }
             try {
-                next.run();
+                next.work().run();
             } catch (RuntimeException | Error e) {
                 log.error("request of {} failed unexpectedly; closing the connection", channel, e);
                 channel.close();

@@ -17,6 +17,10 @@ final class SessionHandler extends SimpleChannelInboundHandler<CanalPacket.Packe
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, CanalPacket.Packet packet) {
-        session.submit(() -> processor.handle(session, packet));
+        // acks and rollbacks change the client's cursor and outstanding batches: they still count when the client
+        // closes right after sending them (the official client's ack(id); disconnect() does exactly that)
+        boolean mustRun = packet.getType() == CanalPacket.PacketType.CLIENTACK
+                || packet.getType() == CanalPacket.PacketType.CLIENTROLLBACK;
+        session.submit(() -> processor.handle(session, packet), mustRun);
     }
 }

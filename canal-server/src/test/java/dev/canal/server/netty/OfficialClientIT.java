@@ -71,6 +71,24 @@ class OfficialClientIT {
                 .isEqualTo(103L);
     }
 
+    /** Regression: acks still queued when the connection closed were dropped, so the cursor never moved. */
+    @Test
+    void anAckSentRightBeforeDisconnectStillMovesTheCursor() {
+        server = RunningServer.open();
+        server.instance.put(TestEntries.transaction(100, 2));
+        connector = connect("", "");
+        connector.subscribe();
+
+        Message batch = connector.getWithoutAck(100);
+        connector.ack(batch.getId());
+        connector.disconnect();
+        connector = null;
+
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).untilAsserted(() ->
+                assertThat(server.instance.getMetaManager().getCursor(OFFICIAL_CLIENT).position().position())
+                        .isEqualTo(103L));
+    }
+
     @Test
     void nonRawStoreIsReadByTheOfficialClientToo() {
         server = RunningServer.with(ServerConfig.open(0), StoreConfig.itemSize(64).withRaw(false),
