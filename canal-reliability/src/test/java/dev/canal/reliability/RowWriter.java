@@ -3,6 +3,7 @@ package dev.canal.reliability;
 import dev.canal.testsupport.MySqlServer;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -12,12 +13,16 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.locks.LockSupport;
 import java.util.stream.IntStream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A thread inserting rows into a few tables of one schema, round robin, one transaction per row, ids 1, 2, 3, ...
  * per table; it counts only committed rows, so "written" is exactly what the binlog holds.
  */
 final class RowWriter implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(RowWriter.class);
 
     private final MySqlServer db;
     private final String schema;
@@ -66,19 +71,54 @@ final class RowWriter implements AutoCloseable {
         }
     }
 
+    /**
+     * Inserts until stopped. A broken connection (the database restarts) leaves the row in flight in doubt: once
+     * the database answers again, a look-up decides whether it was committed before the next row is written.
+     */
     private void writeUntilStopped() {
-        try (Connection connection = db.adminConnection()) {
-            for (long n = 0; running.get(); n++) {
-                insertNext(connection, n);
-                LockSupport.parkNanos(pauseNanos); // pacing the workload, not waiting for a condition
+        long n = 0;
+        boolean inDoubt = false;
+        while (running.get()) {
+            try (Connection connection = db.adminConnection()) {
+                if (inDoubt && exists(connection, n)) {
+                    committed.merge(tableOf(n), 1, Integer::sum);
+                    n++;
+                }
+                inDoubt = false;
+                while (running.get()) {
+                    inDoubt = true;
+                    insertNext(connection, n);
+                    inDoubt = false;
+                    n++;
+                    LockSupport.parkNanos(pauseNanos); // pacing the workload, not waiting for a condition
+                }
+            } catch (SQLException e) {
+                log.info("writer of {} lost the database ({}); reconnecting", schema, e.getMessage());
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100)); // retry pause while the database is away
+            } catch (RuntimeException | Error e) {
+                failure = e;
+                return;
             }
-        } catch (Throwable e) {
-            failure = e;
+        }
+    }
+
+    private String tableOf(long n) {
+        return tables.get((int) (n % tables.size()));
+    }
+
+    private boolean exists(Connection connection, long n) throws SQLException {
+        String table = tableOf(n);
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT 1 FROM `" + schema + "`.`" + table + "` WHERE id = ?")) {
+            select.setInt(1, committed.get(table) + 1);
+            try (ResultSet rs = select.executeQuery()) {
+                return rs.next();
+            }
         }
     }
 
     private void insertNext(Connection connection, long n) throws SQLException {
-        String table = tables.get((int) (n % tables.size()));
+        String table = tableOf(n);
         int id = committed.get(table) + 1;
         try (PreparedStatement insert = connection.prepareStatement(
                 "INSERT INTO `" + schema + "`.`" + table + "` (id, v) VALUES (?, ?)")) {

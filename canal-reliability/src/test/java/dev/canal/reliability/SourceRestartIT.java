@@ -1,0 +1,87 @@
+package dev.canal.reliability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.MySqlServerExtension;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Scenario 3b (docs/reliability.md): the source database itself is killed with SIGKILL and started again while
+ * the writer and the official client run; the parser reconnects to the restarted server, follows it into the
+ * binlog file it opens on start, and every committed row arrives once, in order. Runs only where the fixture's
+ * database is a process this JVM started (a private mariadbd); otherwise it is skipped, saying why.
+ */
+@ExtendWith(MySqlServerExtension.class)
+class SourceRestartIT {
+
+    private static final Logger log = LoggerFactory.getLogger(SourceRestartIT.class);
+    private static final String SCHEMA = "rel_source_restart";
+
+    @TempDir
+    Path home;
+
+    private CanalDaemon daemon;
+
+    @AfterEach
+    void stopDaemon() throws Exception {
+        if (daemon != null) {
+            daemon.stop();
+        }
+    }
+
+    @Test
+    void parserFollowsACrashedAndRestartedSourceWithoutLosingRows(MySqlServer db) throws Exception {
+        DatabaseProcess source = DatabaseProcess.of(db).orElse(null);
+        Assumptions.assumeTrue(source != null, () -> "the test database " + db + " was not started by this JVM, so it "
+                + "cannot be restarted here; scenario 3b needs the private mariadbd/mysqld fixture");
+        long seed = Long.getLong("reliability.seed", System.nanoTime());
+        log.info("SourceRestartIT seed {} (rerun with -Dreliability.seed={})", seed, seed);
+        Random random = new Random(seed);
+        int trials = ResultsTable.trials();
+
+        db.recreateDatabase(SCHEMA);
+        RowWriter writer = RowWriter.create(db, SCHEMA, 3, Duration.ofMillis(3));
+        daemon = CanalDaemon.unpack(home, db, db.host(), db.port(), SCHEMA, db.currentBinlogPosition());
+        daemon.start();
+        List<Long> recoveries = new ArrayList<>();
+        try (writer; CheckingConsumer consumer = new CheckingConsumer(daemon.port, SCHEMA, 0)) {
+            writer.begin();
+            for (int trial = 1; trial <= trials; trial++) {
+                int target = consumer.rows().size() + 100 + random.nextInt(300);
+                await().atMost(Duration.ofSeconds(60)).until(() -> consumer.rows().size() >= target);
+
+                long crashedAt = System.nanoTime();
+                source.crashAndRestart();
+                long upAt = System.nanoTime();
+                int writtenAtRestart = writer.total();
+                await().atMost(Duration.ofSeconds(90)).until(() -> consumer.distinctReceived() > writtenAtRestart);
+                ReceivedRow resumed = consumer.firstReceivedAfter(upAt).orElseThrow();
+                recoveries.add(TimeUnit.NANOSECONDS.toMillis(resumed.receivedAtNanos() - crashedAt));
+                log.info("trial {}: database back after {} ms, first row after it {} ms after the crash", trial,
+                        TimeUnit.NANOSECONDS.toMillis(upAt - crashedAt), recoveries.get(recoveries.size() - 1));
+            }
+            writer.close();
+            await().atMost(Duration.ofSeconds(60)).until(() -> consumer.distinctReceived() >= writer.total());
+            consumer.close();
+
+            DeliveryCheck check = DeliveryCheck.of(writer.committed(), consumer.rows());
+            ResultsTable.record("source database SIGKILL and restart", trials, check, recoveries);
+            assertThat(check.lost()).as("%s; logs:%n%s", check, daemon.logs()).isZero();
+            assertThat(check.orderBreaches()).as("%s", check).isEmpty();
+        }
+    }
+}
