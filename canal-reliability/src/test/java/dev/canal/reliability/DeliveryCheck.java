@@ -50,8 +50,18 @@ record DeliveryCheck(long written, long received, long distinct, long lost, long
                 missing, List.copyOf(breaches));
     }
 
-    boolean complete() {
-        return lost == 0;
+    /** The sum of two independent runs (trials with a schema each). */
+    DeliveryCheck plus(DeliveryCheck other) {
+        Set<String> allMissing = new TreeSet<>(missing);
+        allMissing.addAll(other.missing);
+        List<String> allBreaches = new ArrayList<>(orderBreaches);
+        allBreaches.addAll(other.orderBreaches);
+        return new DeliveryCheck(written + other.written, received + other.received, distinct + other.distinct,
+                lost + other.lost, duplicated + other.duplicated, allMissing, List.copyOf(allBreaches));
+    }
+
+    static DeliveryCheck none() {
+        return new DeliveryCheck(0, 0, 0, 0, 0, Set.of(), List.of());
     }
 
     @Override
