@@ -49,8 +49,8 @@ final class Report {
                 .append(" to ").append(loaded.endFile()).append(':').append(loaded.endPosition()).append(", ")
                 .append(size.events()).append(" events, ").append(String.format("%.1f", size.bytes() / MIB))
                 .append(" MiB\n")
-                .append("- median of ").append(runs).append(" runs per stage, each in a fresh JVM; arguments: `")
-                .append(arguments).append("`\n\n")
+                .append("- median of ").append(runs).append(" runs per stage, each in a fresh JVM; arguments: ")
+                .append(arguments.isBlank() ? "(defaults)" : "`" + arguments + "`").append("\n\n")
                 .append("| stage | rows/s | MiB/s binlog | events/s | wall s | server CPU s | CPU µs/row | peak RSS MiB"
                         + " | vs raw dump | content check |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         StageResult raw = medianOf("raw-dump");
@@ -88,7 +88,8 @@ final class Report {
     }
 
     private String targets() {
-        StringBuilder t = new StringBuilder("| target (issue 10) | measured | met |\n|---|---|---|\n");
+        StringBuilder t = new StringBuilder("| target (issue 10) | measured (wall clock) | by CPU per row | met |\n"
+                + "|---|---|---|---|\n");
         StageResult ours = medianOf("decode-ours");
         StageResult reference = medianOf("decode-reference");
         StageResult store = medianOf("entries-parallel");
@@ -96,32 +97,44 @@ final class Report {
                 .findFirst().map(this::medianOf).orElse(null);
         if (ours != null && reference != null) {
             double ratio = ours.rowsPerSecond() / reference.rowsPerSecond();
-            t.append(row("decode only >= 2x mysql-binlog-connector-java", String.format("%.2fx", ratio), ratio >= 2));
+            t.append(row("decode only >= 2x mysql-binlog-connector-java", String.format("%.2fx", ratio),
+                    String.format("%.2fx", cpuRatio(ours, reference)), ratio >= 2));
         }
         if (store != null && reference != null) {
             double ratio = store.rowsPerSecond() / reference.rowsPerSecond();
             t.append(row("into the store (parallel) >= 1x the reference's decode-only rate",
-                    String.format("%.2fx", ratio), ratio >= 1));
+                    String.format("%.2fx", ratio), String.format("%.2fx", cpuRatio(store, reference)), ratio >= 1));
         }
         if (client != null && store != null) {
             double ratio = client.rowsPerSecond() / store.rowsPerSecond();
             t.append(row("official client, batch 1000, unmodified >= 50% of into-store",
-                    String.format("%.0f%%", ratio * 100), ratio >= 0.5));
+                    String.format("%.0f%%", ratio * 100), String.format("%.0f%%", cpuRatio(client, store) * 100),
+                    ratio >= 0.5));
         }
         if (client != null) {
             t.append(row("official client, batch 1000, unmodified >= 150,000 rows/s",
                     String.format("%,.0f rows/s", client.rowsPerSecond()),
+                    String.format("%,.0f rows per CPU second", client.rows() / (client.cpuNanos() / 1e9)),
                     client.rowsPerSecond() >= TARGET_CLIENT_ROWS_PER_SECOND));
             long rssMib = results.entrySet().stream().filter(e -> e.getKey().startsWith("client-"))
                     .flatMap(e -> e.getValue().stream()).mapToLong(StageResult::peakRssKb).max().orElse(0) / 1024;
-            t.append(row("server peak RSS <= 512 MiB (largest of the client runs)", rssMib + " MiB",
+            t.append(row("server peak RSS <= 512 MiB (largest of the client runs)", rssMib + " MiB", "",
                     rssMib <= TARGET_SERVER_RSS_MIB));
         }
         return t.toString();
     }
 
-    private static String row(String target, String measured, boolean met) {
-        return "| " + target + " | " + measured + " | " + (met ? "yes" : "**no**") + " |\n";
+    private static String row(String target, String measured, String byCpu, boolean met) {
+        return "| " + target + " | " + measured + " | " + byCpu + " | " + (met ? "yes" : "**no**") + " |\n";
+    }
+
+    /**
+     * How much faster {@code a} is than {@code b} per CPU second spent (its process's CPU): the comparison that
+     * holds on a machine shared with other work, where wall-clock rates depend on the share of cores a run got.
+     * "met" is still judged on the wall clock.
+     */
+    private static double cpuRatio(StageResult a, StageResult b) {
+        return ((double) b.cpuNanos() / b.rows()) / ((double) a.cpuNanos() / a.rows());
     }
 
     private StageResult medianOf(String stage) {
