@@ -90,6 +90,18 @@ final class CanalDaemon {
         Files.writeString(path, change.apply(Files.readString(path)));
     }
 
+    /** Sets {@code key = value} in a conf file whose shipped text has that key (commented out or not). */
+    void set(String file, String key, String value) throws IOException {
+        Pattern line = Pattern.compile("(?m)^#?" + Pattern.quote(key) + " =.*$");
+        edit(file, text -> {
+            Matcher matcher = line.matcher(text);
+            if (!matcher.find()) {
+                throw new IllegalStateException("no key " + key + " in the shipped " + file);
+            }
+            return matcher.replaceFirst(Matcher.quoteReplacement(key + " = " + value));
+        });
+    }
+
     /** bin/startup.sh, then waits until the client port answers. */
     void start() throws Exception {
         Run run = run("startup.sh");

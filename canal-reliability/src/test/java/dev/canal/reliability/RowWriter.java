@@ -28,21 +28,28 @@ final class RowWriter implements AutoCloseable {
     private final String schema;
     private final List<String> tables;
     private final long pauseNanos;
+    private final String padding;
     private final Map<String, Integer> committed = new ConcurrentHashMap<>();
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread thread;
     private volatile Throwable failure;
 
-    /** Creates {@code tableCount} tables in a fresh {@code schema} ; {@link #begin()} starts writing, one row per pause. */
+    /** Creates {@code tableCount} tables in a fresh {@code schema}; {@link #begin()} starts writing, one row per pause. */
     static RowWriter create(MySqlServer db, String schema, int tableCount, Duration pause) {
-        return new RowWriter(db, schema, tableCount, pause.toNanos());
+        return create(db, schema, tableCount, pause, 0);
     }
 
-    private RowWriter(MySqlServer db, String schema, int tableCount, long pauseNanos) {
+    /** As {@link #create(MySqlServer, String, int, Duration)}, each row carrying {@code payloadBytes} more bytes. */
+    static RowWriter create(MySqlServer db, String schema, int tableCount, Duration pause, int payloadBytes) {
+        return new RowWriter(db, schema, tableCount, pause.toNanos(), payloadBytes);
+    }
+
+    private RowWriter(MySqlServer db, String schema, int tableCount, long pauseNanos, int payloadBytes) {
         this.db = db;
         this.schema = schema;
         this.tables = IntStream.range(0, tableCount).mapToObj(i -> "t" + i).toList();
         this.pauseNanos = pauseNanos;
+        this.padding = " " + "x".repeat(payloadBytes);
         createTables(db, schema, tables);
         tables.forEach(t -> committed.put(t, 0));
         this.thread = new Thread(this::writeUntilStopped, "row-writer-" + schema);
@@ -51,7 +58,7 @@ final class RowWriter implements AutoCloseable {
 
     static void createTables(MySqlServer db, String schema, List<String> tables) {
         for (String table : tables) {
-            db.execute("CREATE TABLE IF NOT EXISTS `" + schema + "`.`" + table + "` (id INT PRIMARY KEY, v VARCHAR(64))");
+            db.execute("CREATE TABLE IF NOT EXISTS `" + schema + "`.`" + table + "` (id INT PRIMARY KEY, v MEDIUMTEXT)");
         }
     }
 
@@ -123,7 +130,7 @@ final class RowWriter implements AutoCloseable {
         try (PreparedStatement insert = connection.prepareStatement(
                 "INSERT INTO `" + schema + "`.`" + table + "` (id, v) VALUES (?, ?)")) {
             insert.setInt(1, id);
-            insert.setString(2, "row " + id + " of " + table);
+            insert.setString(2, "row " + id + " of " + table + padding);
             insert.executeUpdate();
         }
         committed.put(table, id);

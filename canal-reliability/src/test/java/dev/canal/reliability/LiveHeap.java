@@ -1,0 +1,45 @@
+package dev.canal.reliability;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The live heap of another JVM, in bytes: {@code jcmd <pid> GC.class_histogram} forces a full collection and
+ * sums what survives, so transient garbage does not count; and its resident set size from /proc.
+ */
+final class LiveHeap {
+
+    private static final Pattern TOTAL = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)\\s*$");
+    private static final Pattern RSS = Pattern.compile("(?m)^VmRSS:\\s+(\\d+) kB$");
+
+    private LiveHeap() {
+    }
+
+    static long liveBytes(ProcessHandle jvm) throws Exception {
+        Path java = Path.of(ProcessHandle.current().info().command().orElseThrow());
+        Process jcmd = new ProcessBuilder(java.resolveSibling("jcmd").toString(), String.valueOf(jvm.pid()),
+                "GC.class_histogram").redirectErrorStream(true).start();
+        String out = new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!jcmd.waitFor(60, TimeUnit.SECONDS) || jcmd.exitValue() != 0) {
+            throw new IllegalStateException("jcmd GC.class_histogram on " + jvm.pid() + " failed: " + out);
+        }
+        Matcher total = TOTAL.matcher(out);
+        if (!total.find()) {
+            throw new IllegalStateException("no Total line in the class histogram of " + jvm.pid() + ":\n"
+                    + out.substring(Math.max(0, out.length() - 2000)));
+        }
+        return Long.parseLong(total.group(1));
+    }
+
+    static long residentBytes(ProcessHandle process) throws Exception {
+        String status = java.nio.file.Files.readString(Path.of("/proc", String.valueOf(process.pid()), "status"));
+        Matcher rss = RSS.matcher(status);
+        if (!rss.find()) {
+            throw new IllegalStateException("no VmRSS in /proc/" + process.pid() + "/status");
+        }
+        return Long.parseLong(rss.group(1)) * 1024;
+    }
+}
