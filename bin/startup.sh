@@ -75,8 +75,11 @@ else
     exit 1
 fi
 
-# Heap: half of the memory this process may use (the cgroup limit in a container, else the machine's),
-# at least 256 MiB and at most Canal's 3 GiB; the initial heap half of that.
+# Heap: half of the memory this process may use (the cgroup limit in a container, else the machine's), at least
+# 256 MiB and at most 384 MiB: every buffer of the pipeline is bounded (the store by
+# canal.instance.memory.buffer.size x memunit, the parser ring by parallelBufferSize), so the server needs far
+# less than Canal's 2-3 GiB and stays within 512 MiB of resident memory. CANAL_HEAP_MB overrides it (e.g. for
+# very large rows or many destinations); the initial heap is 128 MiB.
 memory_mb() {
     local limit
     for f in /sys/fs/cgroup/memory.max /sys/fs/cgroup/memory/memory.limit_in_bytes; do
@@ -92,11 +95,12 @@ memory_mb() {
 }
 heap_mb=$(( $(memory_mb) / 2 ))
 [ "$heap_mb" -lt 256 ] && heap_mb=256
-[ "$heap_mb" -gt 3072 ] && heap_mb=3072
+[ "$heap_mb" -gt 384 ] && heap_mb=384
+heap_mb=${CANAL_HEAP_MB:-$heap_mb}
 
 mkdir -p "$base/logs/canal"
 java_opts=(
-    -server "-Xms$((heap_mb / 2))m" "-Xmx${heap_mb}m" -Xss1m
+    -server -Xms128m "-Xmx${heap_mb}m" -Xss1m
     -XX:+UseG1GC -XX:MaxGCPauseMillis=250 -XX:+ExplicitGCInvokesConcurrent
     -XX:-OmitStackTraceInFastThrow -XX:+HeapDumpOnOutOfMemoryError "-XX:HeapDumpPath=$base/logs"
     "-Xlog:gc*:file=$base/logs/canal/gc.log:time:filecount=5,filesize=32M"

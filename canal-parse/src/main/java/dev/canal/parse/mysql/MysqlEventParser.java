@@ -201,6 +201,10 @@ public final class MysqlEventParser implements EventParser {
                     backoff = retryAfter(e, backoff);
                 } catch (InterruptedException e) {
                     return;
+                } catch (Error e) {
+                    // a broken installation (a missing class) or exhausted memory: retrying will not help
+                    alarm("the parser failed with " + e, e);
+                    return;
                 }
             }
         } finally {
