@@ -76,8 +76,10 @@ final class CheckingConsumer implements AutoCloseable {
         connector.subscribe(filter);
     }
 
+    /** The official client for the daemon's destination, as user canal/canal (the daemons here require it or no user). */
     static CanalConnector connector(int port) {
-        return CanalConnectors.newSingleConnector(new InetSocketAddress("127.0.0.1", port), CanalDaemon.DESTINATION, "", "");
+        return CanalConnectors.newSingleConnector(new InetSocketAddress("127.0.0.1", port), CanalDaemon.DESTINATION,
+                "canal", "canal");
     }
 
     private static void disconnectQuietly(CanalConnector connector) {
