@@ -82,8 +82,9 @@ public final class ServerRunningMonitors {
             return;
         }
         if (!zk.getZookeeperClient().isConnected()) {
-            throw ZooKeeperConnections.unreachable(zk.getZookeeperClient().getCurrentConnectionString(),
-                    Duration.ofMillis(zk.getZookeeperClient().getConnectionTimeoutMs()));
+            throw new IllegalStateException("not connected to ZooKeeper at "
+                    + zk.getZookeeperClient().getCurrentConnectionString() + " (" + ZooKeeperConnections.ZK_SERVERS_KEY
+                    + "); connect with ZooKeeperConnections.connect first");
         }
         electionThread = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "canal-server-election");

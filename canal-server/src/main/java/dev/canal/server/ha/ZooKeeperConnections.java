@@ -48,13 +48,9 @@ public final class ZooKeeperConnections {
         }
         if (!connected) {
             client.close();
-            throw unreachable(zkServers, connectWait);
+            throw new IllegalStateException("cannot reach ZooKeeper at " + zkServers + " (" + ZK_SERVERS_KEY
+                    + ") within " + connectWait.toMillis() + " ms");
         }
         return client;
-    }
-
-    static IllegalStateException unreachable(String zkServers, Duration waited) {
-        return new IllegalStateException("cannot reach ZooKeeper at " + zkServers + " (" + ZK_SERVERS_KEY
-                + ") within " + waited.toMillis() + " ms");
     }
 }

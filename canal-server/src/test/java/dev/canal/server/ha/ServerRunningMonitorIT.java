@@ -15,6 +15,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
 import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -205,6 +207,17 @@ class ServerRunningMonitorIT {
         assertThatThrownBy(() -> ZooKeeperConnections.connect("127.0.0.1:1", SESSION, Duration.ofMillis(500)))
                 .isInstanceOf(IllegalStateException.class)
                 .hasMessage("cannot reach ZooKeeper at 127.0.0.1:1 (canal.zkServers) within 500 ms");
+    }
+
+    @Test
+    void electionRefusesToStartWithoutAZooKeeperConnection() {
+        try (CuratorFramework nowhere = CuratorFrameworkFactory.newClient("127.0.0.1:1", new RetryOneTime(10))) {
+            nowhere.start();
+            ServerRunningMonitors registry = new ServerRunningMonitors(nowhere, A, serving.listener(A), DELAY);
+
+            assertThatThrownBy(registry::start).isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("127.0.0.1:1 (canal.zkServers)");
+        }
     }
 
     @Test

@@ -1,0 +1,359 @@
+package dev.canal.server.ha;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.KeeperException;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Two canal servers in JVMs of their own, electing over a real ZooKeeper (in this JVM), with Canal's default
+ * takeover delay (5 s) and our default session timeout (4 s); the official Canal cluster client in a third JVM
+ * follows the destination through ZooKeeper while this test appends rows to the servers' source. The active
+ * server is killed with SIGKILL several times (and restarted as the standby), then cut off from ZooKeeper
+ * (its session expires; it must stop serving before the other starts, and rejoin as standby), then stopped
+ * gracefully; every row written reaches the client at least once and in order, no two servers ever serve at
+ * once, and the failover times are printed.
+ */
+class HaFailoverIT {
+
+    private static final String DESTINATION = "example";
+    private static final Duration SESSION = ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT;
+    private static final Duration DELAY = ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY;
+    private static final int KILL_TRIALS = 3;
+    private static final long ROW_EVERY_MILLIS = 5;
+    private static final int CLIENT_BATCH_ENTRIES = 100;
+    private static final Duration PATIENCE = Duration.ofSeconds(90);
+    private static final Path LOGS = Path.of("target", "ha-failover-logs");
+
+    /** A server's store started (true) or stopped (false) serving, at epoch microseconds of its own clock. */
+    private record ServingChange(int port, boolean serving, long micros) {
+    }
+
+    @TempDir
+    Path dir;
+
+    private TestZooKeeper zooKeeper;
+    private CuratorFramework observer;
+    private Path rows;
+    private final Map<Integer, ChildJvm> nodes = new HashMap<>();
+    private final Map<Integer, ZooKeeperPartition> links = new HashMap<>(); // each server's way to ZooKeeper
+    private final List<ServingChange> servingChanges = new ArrayList<>(); // guarded by itself
+    private ChildJvm client;
+    private final List<ChildJvm.Line> received = new ArrayList<>(); // guarded by itself
+    private final List<ChildJvm.Line> clientOutput = new ArrayList<>(); // guarded by received
+    private final AtomicLong written = new AtomicLong();
+    private volatile boolean writing = true;
+    private Thread writer;
+    private int nodesStarted;
+
+    @BeforeEach
+    void startZooKeeper() throws Exception {
+        zooKeeper = new TestZooKeeper();
+        observer = zooKeeper.connect(SESSION);
+        rows = Files.createFile(dir.resolve("rows.txt"));
+    }
+
+    @AfterEach
+    void stopAll() throws Exception {
+        writeReceived(LOGS.resolve("received.txt"));
+        writing = false;
+        if (writer != null) {
+            writer.join();
+        }
+        if (client != null) {
+            client.close();
+        }
+        for (ChildJvm node : nodes.values()) {
+            node.close();
+        }
+        for (ZooKeeperPartition link : links.values()) {
+            link.close();
+        }
+        zooKeeper.close();
+    }
+
+    @Test
+    void killedActiveServerIsReplacedAndTheOfficialClusterClientGetsEveryRowInOrder() throws Exception {
+        int portA = freePort();
+        int portB = freePort();
+        startNode(portA);
+        startNode(portB);
+        startWriter();
+        client = ChildJvm.start("client", officialClientClassPath(), List.of(), OfficialClusterClient.class,
+                List.of(zooKeeper.connectString(), DESTINATION), LOGS, this::onClientLine);
+        await().atMost(PATIENCE).until(() -> maxReceived() >= 100);
+
+        List<String> report = new ArrayList<>();
+        for (int trial = 1; trial <= KILL_TRIALS; trial++) {
+            int active = activePort();
+            long before = maxReceived();
+            await().atMost(PATIENCE).until(() -> maxReceived() > before + 50); // mid-stream
+            long lastBeforeKill = maxReceived();
+            long killed = System.nanoTime();
+            nodes.get(active).kill();
+            recordServing(active, false); // dead now, so it served no later than this
+
+            int standby = active == portA ? portB : portA;
+            await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10)).until(() -> activePort() == standby);
+            long takenOver = System.nanoTime();
+            ChildJvm.Line resumed = await().atMost(PATIENCE).until(() -> firstRowAbove(lastBeforeKill, killed),
+                    line -> line != null);
+            report.add(String.format("kill %d: running node moved %d ms after the kill, client got new rows %d ms "
+                    + "after it (longest silence %d ms)", trial, millis(takenOver - killed),
+                    millis(resumed.nanos() - killed), millis(longestSilenceAfter(killed))));
+            startNode(active); // back as the standby for the next trial
+        }
+
+        int cutOff = activePort();
+        long lastBeforeCut = maxReceived();
+        long cut = System.nanoTime();
+        links.get(cutOff).blackHole(); // silent network: the session expires on the ZooKeeper side
+        int other = cutOff == portA ? portB : portA;
+        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10)).until(() -> activePort() == other);
+        long movedAfterCut = System.nanoTime();
+        await().atMost(PATIENCE).until(() -> firstRowAbove(lastBeforeCut, movedAfterCut), line -> line != null);
+        report.add(String.format("ZooKeeper cut off from the active server: it stopped serving %d ms before the "
+                + "other started; running node moved %d ms after the cut, client's longest silence %d ms",
+                servingGapMicros(cutOff) / 1000, millis(movedAfterCut - cut), millis(longestSilenceAfter(cut))));
+        links.get(cutOff).heal();
+        await().atMost(PATIENCE).until(() -> observer.getChildren()
+                .forPath(ClusterPaths.destinationCluster(DESTINATION)).contains("127.0.0.1:" + cutOff));
+        assertThat(activePort()).isEqualTo(other);
+
+        int active = activePort();
+        long lastBeforeStop = maxReceived();
+        long stopped = System.nanoTime();
+        nodes.get(active).stopGracefully();
+        await().atMost(PATIENCE).until(() -> firstRowAbove(lastBeforeStop, stopped), line -> line != null);
+        long redelivered = rowsReceivedAfter(stopped, lastBeforeStop);
+        report.add(String.format("graceful stop: %d rows delivered again after the handover", redelivered));
+
+        writing = false;
+        writer.join();
+        long last = written.get();
+        await().atMost(PATIENCE).until(() -> maxReceived() >= last);
+
+        List<Long> sequence = receivedRows();
+        report.add(String.format("%d rows written, %d row entries received (%d again after failovers)", last,
+                sequence.size(), sequence.size() - last));
+        report.forEach(line -> System.out.println("HaFailoverIT: " + line));
+
+        assertThat(sequence.get(0)).isEqualTo(1L);
+        long max = 0;
+        for (long row : sequence) {
+            assertThat(row).as("a row after row %d was skipped", max).isLessThanOrEqualTo(max + 1);
+            max = Math.max(max, row);
+        }
+        assertThat(max).isEqualTo(last);
+        assertNeverTwoServing();
+        // the cursor was pushed on stop: only the client's unacked batch comes again
+        assertThat(redelivered).isLessThanOrEqualTo(CLIENT_BATCH_ENTRIES);
+    }
+
+    /** A server JVM on {@code port}, reaching ZooKeeper through a relay of its own that a test can cut. */
+    private void startNode(int port) throws IOException, InterruptedException {
+        ZooKeeperPartition link = new ZooKeeperPartition(zooKeeper.port());
+        ZooKeeperPartition previous = links.put(port, link);
+        if (previous != null) {
+            previous.close();
+        }
+        CountDownLatch up = new CountDownLatch(1);
+        nodes.put(port, ChildJvm.start("server-" + port + "-" + (++nodesStarted), System.getProperty(
+                "java.class.path"), List.of("-Dlogback.configurationFile=ha/node-logback.xml"), HaServerNode.class,
+                List.of(link.connectString(), String.valueOf(port), DESTINATION, rows.toString(),
+                        String.valueOf(SESSION.toMillis()), String.valueOf(DELAY.toMillis())),
+                LOGS, line -> {
+                    if (line.text().startsWith("READY")) {
+                        up.countDown();
+                    } else if (line.text().startsWith("SERVING ")) {
+                        String[] fields = line.text().split(" ");
+                        synchronized (servingChanges) {
+                            servingChanges.add(new ServingChange(port, Boolean.parseBoolean(fields[1]),
+                                    Long.parseLong(fields[2])));
+                        }
+                    }
+                }));
+        assertThat(up.await(60, TimeUnit.SECONDS)).as("server on port %d ready", port).isTrue();
+    }
+
+    private void recordServing(int port, boolean serving) {
+        Instant now = Instant.now();
+        synchronized (servingChanges) {
+            servingChanges.add(new ServingChange(port, serving, now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000));
+        }
+    }
+
+    /** The longest time without a row line at the client in the minute after {@code since}. */
+    private long longestSilenceAfter(long since) {
+        long until = since + TimeUnit.MINUTES.toNanos(1);
+        long previous = since;
+        long longest = 0;
+        synchronized (received) {
+            for (ChildJvm.Line line : received) {
+                if (line.nanos() > since && line.nanos() < until) {
+                    longest = Math.max(longest, line.nanos() - previous);
+                    previous = line.nanos();
+                }
+            }
+        }
+        return longest;
+    }
+
+    /** Across all server JVMs (one machine, one clock): a store starts serving only when no other serves. */
+    private void assertNeverTwoServing() {
+        List<ServingChange> changes;
+        synchronized (servingChanges) {
+            changes = servingChanges.stream().sorted(Comparator.comparingLong(ServingChange::micros))
+                    .toList();
+        }
+        Set<Integer> serving = new HashSet<>();
+        for (ServingChange change : changes) {
+            if (change.serving()) {
+                assertThat(serving).as("servers serving when %d started; %s", change.port(), changes).isEmpty();
+                serving.add(change.port());
+            } else {
+                serving.remove(change.port());
+            }
+        }
+    }
+
+    /** Microseconds from the last time {@code port} stopped serving to the next time another one started. */
+    private long servingGapMicros(int stoppedPort) {
+        synchronized (servingChanges) {
+            long stopped = servingChanges.stream().filter(c -> c.port() == stoppedPort && !c.serving())
+                    .mapToLong(ServingChange::micros).max().orElseThrow();
+            return servingChanges.stream().filter(c -> c.port() != stoppedPort && c.serving()
+                    && c.micros() > stopped).mapToLong(ServingChange::micros).min().orElseThrow() - stopped;
+        }
+    }
+
+    private void startWriter() {
+        writer = new Thread(() -> {
+            try {
+                while (writing) {
+                    long row = written.get() + 1;
+                    Files.writeString(rows, row + "\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND);
+                    written.set(row);
+                    Thread.sleep(ROW_EVERY_MILLIS); // the pace of the writes, not a wait for a condition
+                }
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException("writing rows to " + rows, e);
+            }
+        }, "row-writer");
+        writer.start();
+    }
+
+    private void onClientLine(ChildJvm.Line line) {
+        synchronized (received) {
+            clientOutput.add(line);
+            if (line.text().startsWith("ROW ")) {
+                received.add(line);
+            }
+        }
+    }
+
+    private List<Long> receivedRows() {
+        synchronized (received) {
+            return received.stream().map(HaFailoverIT::rowOf).toList();
+        }
+    }
+
+    /** What the client printed, each line after the nanos it arrived at, for looking into a failure. */
+    private void writeReceived(Path file) throws IOException {
+        synchronized (received) {
+            Files.write(file, clientOutput.stream().map(l -> l.nanos() + " " + l.text()).toList());
+        }
+    }
+
+    private long maxReceived() {
+        return receivedRows().stream().mapToLong(Long::longValue).max().orElse(0);
+    }
+
+    /** The first row line after {@code since} that carries a row newer than {@code row}, or null. */
+    private ChildJvm.Line firstRowAbove(long row, long since) {
+        synchronized (received) {
+            return received.stream().filter(l -> l.nanos() > since && rowOf(l) > row).findFirst().orElse(null);
+        }
+    }
+
+    private long rowsReceivedAfter(long since, long upToRow) {
+        synchronized (received) {
+            return received.stream().filter(l -> l.nanos() > since && rowOf(l) <= upToRow).count();
+        }
+    }
+
+    private int activePort() throws Exception {
+        if (observer.checkExists().forPath(ClusterPaths.running(DESTINATION)) == null) {
+            return -1;
+        }
+        try {
+            String address = ServerRunningData.fromJson(observer.getData().forPath(ClusterPaths.running(DESTINATION)))
+                    .address();
+            return Integer.parseInt(address.substring(address.lastIndexOf(':') + 1));
+        } catch (KeeperException.NoNodeException gone) {
+            return -1;
+        }
+    }
+
+    /**
+     * The official client's own class path, resolved by Maven from a pom without our managed versions, plus
+     * this module's test classes for {@link OfficialClusterClient}.
+     */
+    private static String officialClientClassPath() throws IOException, InterruptedException, URISyntaxException {
+        Path testClasses = Path.of(OfficialClusterClient.class.getProtectionDomain().getCodeSource().getLocation()
+                .toURI());
+        Path pom = testClasses.resolve("ha/official-client-pom.xml");
+        Path output = testClasses.getParent().resolve("official-client.classpath").toAbsolutePath();
+        if (!Files.exists(output)) {
+            String maven = System.getProperty("maven.home") == null ? "mvn"
+                    : Path.of(System.getProperty("maven.home"), "bin", "mvn").toString();
+            Process mvn = new ProcessBuilder(maven, "-B", "-q", "-f", pom.toString(), "dependency:build-classpath",
+                    "-Dmdep.outputFile=" + output).redirectErrorStream(true)
+                    .redirectOutput(testClasses.getParent().resolve("official-client-classpath.log").toFile()).start();
+            if (!mvn.waitFor(5, TimeUnit.MINUTES) || mvn.exitValue() != 0 || !Files.exists(output)) {
+                throw new IllegalStateException("cannot resolve the official client's class path from " + pom
+                        + "; see target/official-client-classpath.log");
+            }
+        }
+        return Files.readString(output).trim() + File.pathSeparator + testClasses;
+    }
+
+    private static long rowOf(ChildJvm.Line line) {
+        return Long.parseLong(line.text().substring("ROW ".length()).trim());
+    }
+
+    private static long millis(long nanos) {
+        return TimeUnit.NANOSECONDS.toMillis(nanos);
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+}

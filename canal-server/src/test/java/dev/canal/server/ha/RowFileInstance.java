@@ -1,0 +1,140 @@
+package dev.canal.server.ha;
+
+import dev.canal.instance.CanalInstance;
+import dev.canal.meta.MetaManager;
+import dev.canal.parse.EventParser;
+import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.position.LogPosition;
+import dev.canal.server.TestEntries;
+import dev.canal.store.Event;
+import dev.canal.store.MemoryEventStore;
+import dev.canal.store.StoreConfig;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * A destination whose "binlog" is a text file of row numbers, one per line, appended by the test: row k
+ * becomes the transaction BEGIN, INSERT, END at offsets 3k, 3k+1, 3k+2. Like a parser, the feeder starts
+ * after the smallest cursor of the destination's clients (as the meta manager loaded them from ZooKeeper),
+ * so a server taking over resumes from the last acked position, and stops with the instance.
+ */
+final class RowFileInstance implements CanalInstance {
+
+    private static final long FOLLOW_MILLIS = 10;
+    private static final int ENTRIES_PER_ROW = 3;
+
+    private final String destination;
+    private final Path rows;
+    private final MetaManager meta;
+    private final MemoryEventStore store;
+    private final Consumer<Boolean> serving;
+    private volatile Thread feeder;
+
+    /** @param serving told true right before the store starts serving gets, false right after it stopped */
+    RowFileInstance(String destination, Path rows, MetaManager meta, StoreConfig storeConfig,
+            Consumer<Boolean> serving) {
+        this.destination = destination;
+        this.rows = rows;
+        this.meta = meta;
+        this.store = new MemoryEventStore(storeConfig);
+        this.serving = serving;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (!meta.isStart()) {
+            meta.start();
+        }
+        serving.accept(true);
+        store.start();
+        long firstRow = resumeRow();
+        feeder = new Thread(() -> feed(firstRow), "row-file-feeder-" + destination);
+        feeder.setDaemon(true);
+        feeder.start();
+    }
+
+    @Override
+    public synchronized void stop() {
+        Thread running = feeder;
+        feeder = null;
+        if (running != null) {
+            running.interrupt();
+        }
+        store.stop();
+        serving.accept(false); // the meta manager's last cursor push may still take a while
+        meta.stop();
+    }
+
+    @Override
+    public boolean isStart() {
+        return feeder != null;
+    }
+
+    /**
+     * Where a parser would start after the smallest client cursor; row 1 when no client has a cursor. A cursor
+     * may rest on a transaction's END (offset 3k+2: go on with row k+1) or, as Canal allows outside GTID mode,
+     * on its BEGIN (offset 3k: row k again), so the first row is the one whose BEGIN is at or after it.
+     */
+    private long resumeRow() {
+        long row = Long.MAX_VALUE;
+        for (ClientIdentity client : meta.listAllSubscribeInfo(destination)) {
+            LogPosition cursor = meta.getCursor(client);
+            long offset = cursor == null ? 0 : cursor.position().position();
+            row = Math.min(row, Math.max(1, (offset + ENTRIES_PER_ROW - 1) / ENTRIES_PER_ROW));
+        }
+        return row == Long.MAX_VALUE ? 1 : row;
+    }
+
+    private void feed(long firstRow) {
+        try (RandomAccessFile file = new RandomAccessFile(rows.toFile(), "r")) {
+            StringBuilder line = new StringBuilder();
+            while (feeder == Thread.currentThread()) {
+                int next = file.read();
+                if (next < 0) {
+                    Thread.sleep(FOLLOW_MILLIS); // polling the end of a file: nothing to wait on
+                } else if (next != '\n') {
+                    line.append((char) next);
+                } else {
+                    long row = Long.parseLong(line.toString());
+                    line.setLength(0);
+                    if (row >= firstRow) {
+                        store.put(TestEntries.transaction(ENTRIES_PER_ROW * row, 1).stream()
+                                .map(e -> Event.of(TestEntries.SOURCE, e, store.isRaw())).toList());
+                    }
+                }
+            }
+        } catch (InterruptedException | IllegalStateException stopped) {
+            // the instance stops: interrupted, or the store refused the put
+        } catch (IOException e) {
+            throw new UncheckedIOException("reading rows of " + destination + " from " + rows, e);
+        }
+    }
+
+    @Override
+    public String getDestination() {
+        return destination;
+    }
+
+    @Override
+    public EventParser getEventParser() {
+        return null; // the feeder plays the parser
+    }
+
+    @Override
+    public MemoryEventStore getEventStore() {
+        return store;
+    }
+
+    @Override
+    public MetaManager getMetaManager() {
+        return meta;
+    }
+
+    @Override
+    public boolean subscribeChange(ClientIdentity identity) {
+        return false;
+    }
+}
