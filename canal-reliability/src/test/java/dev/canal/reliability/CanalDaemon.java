@@ -111,6 +111,22 @@ final class CanalDaemon {
                 .until(this::portOpen);
     }
 
+    /**
+     * bin/startup.sh --foreground, for a start that must fail: waits up to {@code limit} for the server to exit and
+     * returns its status and output; a server still running then is stopped and reported with status -1.
+     */
+    Run startInForeground(Duration limit) throws Exception {
+        Path output = home.resolve("foreground.out");
+        ProcessBuilder builder = script("startup.sh", "--foreground").redirectOutput(output.toFile());
+        Process process = builder.start();
+        boolean exited = process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
+        if (!exited) {
+            process.destroy(); // the script passes TERM on to the server
+            process.waitFor(30, TimeUnit.SECONDS);
+        }
+        return new Run(exited ? process.exitValue() : -1, Files.readString(output, StandardCharsets.UTF_8));
+    }
+
     /** SIGKILL to the server JVM: no shutdown hook runs, meta.dat keeps what the last periodic flush wrote. */
     void kill9() {
         ProcessHandle server = pid().orElseThrow(() -> new IllegalStateException("no running daemon in " + home));
@@ -140,18 +156,22 @@ final class CanalDaemon {
 
     /** Runs a script of bin/ to its end with this JVM's java and a small heap. */
     Run run(String script, String... args) throws Exception {
+        Process process = script(script, args).start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new IllegalStateException(script + " did not finish within 120 s");
+        }
+        return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    private ProcessBuilder script(String script, String... args) {
         String[] command = new String[args.length + 1];
         command[0] = home.resolve("bin").resolve(script).toString();
         System.arraycopy(args, 0, command, 1, args.length);
         ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true);
         builder.environment().put("JAVA", ProcessHandle.current().info().command().orElse("java"));
         builder.environment().put("JAVA_OPTS", "-Xmx256m -Xms64m");
-        Process process = builder.start();
-        if (!process.waitFor(120, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException(script + " did not finish within 120 s");
-        }
-        return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        return builder;
     }
 
     Path metaFile() {
