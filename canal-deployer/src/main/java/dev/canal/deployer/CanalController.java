@@ -8,7 +8,9 @@ import dev.canal.instance.spring.SpringCanalInstanceGenerator;
 import dev.canal.server.CanalServer;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.metrics.ClientMetrics;
+import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.server.netty.CanalNettyServer;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -40,6 +42,7 @@ public final class CanalController {
     /** Destinations deployed here (started or lazy). */
     private final Set<String> deployed = ConcurrentHashMap.newKeySet();
     private InstanceScanner scanner; // guarded by this
+    private PrometheusExporter metrics; // guarded by this
     private boolean running; // guarded by this
 
     /** @param additionalXml Spring XML loaded after each instance's own, replacing its beans (tests, extensions) */
@@ -87,6 +90,7 @@ public final class CanalController {
                 throw new ConfigException("cannot start the TCP server (" + config.tcp() + "): " + e.getMessage(), e);
             }
         }
+        metrics = startMetrics();
         running = true;
         for (String destination : config.destinations()) {
             deployed.add(destination);
@@ -119,6 +123,10 @@ public final class CanalController {
             if (netty != null) {
                 netty.stop();
             }
+            if (metrics != null) {
+                metrics.stop();
+                metrics = null;
+            }
             server.stop();
             discardPrepared();
             deployed.clear();
@@ -137,6 +145,11 @@ public final class CanalController {
     /** The bound TCP port, or -1 without a TCP server. */
     public int port() {
         return netty == null ? -1 : netty.port();
+    }
+
+    /** The Prometheus exporter's bound port, or -1 when it is disabled or could not bind. */
+    public synchronized int metricsPort() {
+        return metrics == null ? -1 : metrics.port();
     }
 
     /** The destinations deployed here, lazy ones included. */
@@ -196,6 +209,20 @@ public final class CanalController {
         } catch (InstanceStartException e) {
             log.error("destination {} did not start, the other destinations keep running: {}", destination,
                     e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Started before any instance, so every instance is watched from its start. As in Canal, a port that cannot
+     * be bound costs the metrics, not the server: it is logged and the server runs on without them.
+     */
+    private PrometheusExporter startMetrics() {
+        ClientMetrics clients = netty != null ? netty.metrics() : new ClientMetrics();
+        try {
+            return PrometheusExporter.start(config.metricsPort(), server, clients, CanalInstance::getEventSink);
+        } catch (UncheckedIOException e) {
+            log.error("running without metrics: {}", e.getMessage(), e);
+            return null;
         }
     }
 

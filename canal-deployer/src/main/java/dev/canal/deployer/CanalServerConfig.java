@@ -4,6 +4,7 @@ import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.instance.spring.InstanceProperties;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.protocol.config.TypedProperties;
+import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.server.netty.ServerConfig;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,6 +30,7 @@ import java.util.function.Supplier;
  * @param autoScanIntervalSeconds {@code canal.auto.scan.interval}
  * @param globalLazy      {@code canal.instance.global.lazy}
  * @param globalSpringXml {@code canal.instance.global.spring.xml}
+ * @param metricsPort     {@code canal.metrics.pull.port}: the Prometheus exporter's port, 0 or below = none
  */
 public record CanalServerConfig(
         Source source,
@@ -42,7 +44,8 @@ public record CanalServerConfig(
         boolean autoScan,
         int autoScanIntervalSeconds,
         boolean globalLazy,
-        String globalSpringXml) {
+        String globalSpringXml,
+        int metricsPort) {
 
     public static final String DESTINATIONS = "canal.destinations";
     public static final String DESTINATIONS_EXPR = "canal.destinations.expr";
@@ -54,6 +57,8 @@ public record CanalServerConfig(
     public static final String GLOBAL_MODE = "canal.instance.global.mode";
     public static final String GLOBAL_LAZY = "canal.instance.global.lazy";
     public static final String GLOBAL_SPRING_XML = "canal.instance.global.spring.xml";
+    public static final String METRICS_PORT = PrometheusExporter.PORT_KEY;
+    private static final int MAX_PORT = 65535;
 
     public CanalServerConfig {
         destinations = List.copyOf(destinations);
@@ -93,6 +98,11 @@ public record CanalServerConfig(
         if (interval <= 0) {
             throw r.invalid(AUTO_SCAN_INTERVAL, "must be positive, got " + interval);
         }
+        int metricsPort = r.read(METRICS_PORT, () -> new TypedProperties(r.effective).integer(METRICS_PORT,
+                PrometheusExporter.DEFAULT_PORT));
+        if (metricsPort > MAX_PORT) {
+            throw r.invalid(METRICS_PORT, "must be a port number (0 or below disables the exporter), got " + metricsPort);
+        }
         CanalServerConfig config = new CanalServerConfig(
                 canalProperties,
                 r.read(ServerConfig.PORT_KEY, () -> ServerConfig.fromProperties(r.effective)),
@@ -105,7 +115,8 @@ public record CanalServerConfig(
                 r.bool(AUTO_SCAN, false),
                 interval,
                 r.bool(GLOBAL_LAZY, false),
-                r.value(GLOBAL_SPRING_XML, "classpath:spring/file-instance.xml"));
+                r.value(GLOBAL_SPRING_XML, "classpath:spring/file-instance.xml"),
+                metricsPort);
         for (String destination : destinations) {
             config.lazy(destination);
             String modeKey = "canal.instance." + destination + ".mode";

@@ -2,6 +2,7 @@ package dev.canal.deployer;
 
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.parse.mysql.MysqlParserConfig;
+import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.store.StoreConfig;
 import java.util.LinkedHashMap;
@@ -23,7 +24,7 @@ final class KnownKeys {
 
     /** Canal keys read by nothing here yet. */
     static final List<String> NOT_IMPLEMENTED = List.of(
-            "canal.register.ip", "canal.metrics.pull.port",
+            "canal.register.ip",
             "canal.admin.manager", "canal.admin.port", "canal.admin.user", "canal.admin.passwd",
             "canal.admin.register.auto", "canal.admin.register.cluster", "canal.admin.register.name",
             "canal.instance.global.manager.address", "canal.instance.detecting.heartbeatHaEnable",
@@ -52,6 +53,7 @@ final class KnownKeys {
         IMPLEMENTED.put(InstanceMetaConfig.ZK_FLUSH_PERIOD, "1000");
         IMPLEMENTED.put("canal.withoutNetty", "false");
         IMPLEMENTED.put("canal.serverMode", "tcp");
+        IMPLEMENTED.put(CanalServerConfig.METRICS_PORT, String.valueOf(PrometheusExporter.DEFAULT_PORT));
         IMPLEMENTED.put(InstanceMetaConfig.FILE_DATA_DIR, InstanceMetaConfig.DEFAULT_FILE_DATA_DIR);
         IMPLEMENTED.put(InstanceMetaConfig.FILE_FLUSH_PERIOD, "1000");
         IMPLEMENTED.put("canal.destinations", "");

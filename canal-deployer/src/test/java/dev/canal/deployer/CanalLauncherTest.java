@@ -60,6 +60,7 @@ class CanalLauncherTest {
     private Source canalProperties(String... keyValues) {
         Properties p = new Properties();
         p.setProperty("canal.port", "0");
+        p.setProperty("canal.metrics.pull.port", "0"); // MetricsIT covers the exporter
         p.setProperty("canal.conf.dir", conf.toString());
         p.setProperty("canal.file.data.dir", "${canal.conf.dir}");
         p.setProperty("canal.destinations", "example");

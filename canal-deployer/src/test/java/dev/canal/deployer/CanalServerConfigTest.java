@@ -40,6 +40,7 @@ class CanalServerConfigTest {
         assertThat(config.autoScanIntervalSeconds()).isEqualTo(5);
         assertThat(config.globalLazy()).isFalse();
         assertThat(config.globalSpringXml()).isEqualTo("classpath:spring/file-instance.xml");
+        assertThat(config.metricsPort()).isEqualTo(11112);
     }
 
     @Test
@@ -54,6 +55,8 @@ class CanalServerConfigTest {
     @CsvSource(delimiter = '|', value = {
         "canal.port|eleven|canal.port",
         "canal.port|70000|canal.port",
+        "canal.metrics.pull.port|eleven|canal.metrics.pull.port",
+        "canal.metrics.pull.port|70000|canal.metrics.pull.port",
         "canal.auto.scan|yes|canal.auto.scan",
         "canal.auto.scan.interval|0|canal.auto.scan.interval",
         "canal.auto.scan.interval|5s|canal.auto.scan.interval",

@@ -26,6 +26,7 @@ class ScriptsIT {
         port = UnpackedTarball.freePort();
         canal.edit("conf/canal.properties", text -> text
                 .replace("canal.port = 11111", "canal.port = " + port)
+                .replace("canal.metrics.pull.port = 11112", "canal.metrics.pull.port = 0")
                 .replace("canal.destinations = example", "canal.destinations =")
                 .replace("canal.auto.scan = true", "canal.auto.scan = false"));
     }

@@ -132,5 +132,6 @@ class ShippedConfigurationTest {
         assertThat(String.valueOf(server.globalLazy())).isEqualTo(KnownKeys.IMPLEMENTED.get("canal.instance.global.lazy"));
         assertThat(String.valueOf(server.withoutNetty())).isEqualTo(KnownKeys.IMPLEMENTED.get("canal.withoutNetty"));
         assertThat(server.serverMode().name().toLowerCase()).isEqualTo(KnownKeys.IMPLEMENTED.get("canal.serverMode"));
+        assertThat(String.valueOf(server.metricsPort())).isEqualTo(KnownKeys.IMPLEMENTED.get("canal.metrics.pull.port"));
     }
 }

@@ -41,6 +41,7 @@ class TarballIT {
 
     private UnpackedTarball canal;
     private int port;
+    private int metricsPort;
 
     @AfterEach
     void stopServer() throws Exception {
@@ -60,6 +61,8 @@ class TarballIT {
         startServer();
         insert(db, 1, 5);
         Set<Integer> received = new TreeSet<>(receiveAtLeast(IntStream.rangeClosed(1, 5).boxed().toList()));
+        assertThat(Exposition.scrape(metricsPort).value("canal_instance_ack_rows", "example"))
+                .as("acked rows exported by the packaged server").isGreaterThanOrEqualTo(5);
         assertThat(canal.run("stop.sh").status()).isZero();
         assertThat(canal.pidFile()).doesNotExist();
         assertThat(home.resolve("conf/example/meta.dat")).as("meta.dat; server log:%n%s", serverLog()).content()
@@ -77,8 +80,10 @@ class TarballIT {
 
     private void configure(MySqlServer db, MySqlServer.BinlogCoordinates start) throws IOException {
         port = UnpackedTarball.freePort();
+        metricsPort = UnpackedTarball.freePort();
         canal.edit("conf/canal.properties", text -> text
                 .replace("canal.port = 11111", "canal.port = " + port)
+                .replace("canal.metrics.pull.port = 11112", "canal.metrics.pull.port = " + metricsPort)
                 .replace("canal.file.flush.period = 1000", "canal.file.flush.period = 200")
                 .replace("canal.auto.scan = true", "canal.auto.scan = false"));
         canal.edit("conf/example/instance.properties", text -> text

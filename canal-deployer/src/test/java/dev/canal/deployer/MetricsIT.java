@@ -1,0 +1,110 @@
+package dev.canal.deployer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.Message;
+import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.MySqlServerExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The launcher's Prometheus exporter (canal-compat.md 10) on a destination reading a real database: the
+ * endpoint names the destination, and its put, get and ack row counters follow rows as a client takes and acks
+ * them (issue 7).
+ */
+@ExtendWith(MySqlServerExtension.class)
+class MetricsIT {
+
+    private static final String SCHEMA = "deployer_metrics";
+    private static final String DESTINATION = "metrics";
+    private static final Duration WAIT = Duration.ofSeconds(60);
+
+    @TempDir
+    Path conf;
+
+    private CanalController controller;
+
+    @AfterEach
+    void stop() {
+        if (controller != null) {
+            controller.stop();
+        }
+    }
+
+    @Test
+    void putGetAndAckRowSeriesMoveWhileRowsFlow(MySqlServer db) throws Exception {
+        db.recreateDatabase(SCHEMA);
+        db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
+        writeInstance(db, db.currentBinlogPosition());
+        int metricsPort = UnpackedTarball.freePort();
+        controller = CanalLauncher.start(canalProperties(metricsPort));
+        assertThat(controller.metricsPort()).isEqualTo(metricsPort);
+
+        Exposition first = Exposition.scrape(metricsPort);
+        assertThat(first.value("canal_instance", DESTINATION)).isEqualTo(1);
+        assertThat(first.has("canal_instance_put_rows", DESTINATION)).isTrue();
+
+        ClientIdentity client = new ClientIdentity(DESTINATION, (short) 1001);
+        controller.server().subscribe(client);
+        takeAndAck(db, client, 1, 3);
+        takeAndAck(db, client, 4, 7);
+    }
+
+    /** Inserts rows from..to, then checks each counter moves by that many as the rows are put, got and acked. */
+    private void takeAndAck(MySqlServer db, ClientIdentity client, int from, int to) {
+        int rows = to - from + 1;
+        Exposition before = Exposition.scrape(controller.metricsPort());
+        double put = before.value("canal_instance_put_rows", DESTINATION);
+        double got = before.value("canal_instance_get_rows", DESTINATION);
+        double acked = before.value("canal_instance_ack_rows", DESTINATION);
+        for (int id = from; id <= to; id++) {
+            db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
+        }
+
+        await().atMost(WAIT).until(() -> scrape("canal_instance_put_rows") >= put + rows);
+        assertThat(scrape("canal_instance_get_rows")).isEqualTo(got);
+        Message batch = controller.server().getWithoutAck(client, 1000, 1000L, TimeUnit.MILLISECONDS);
+        assertThat(batch.isEmpty()).isFalse();
+        assertThat(scrape("canal_instance_get_rows")).isEqualTo(got + rows);
+        assertThat(scrape("canal_instance_ack_rows")).isEqualTo(acked);
+        controller.server().ack(client, batch.id());
+        assertThat(scrape("canal_instance_ack_rows")).isEqualTo(acked + rows);
+    }
+
+    private double scrape(String metric) {
+        return Exposition.scrape(controller.metricsPort()).value(metric, DESTINATION);
+    }
+
+    private Source canalProperties(int metricsPort) {
+        Properties p = new Properties();
+        p.setProperty("canal.port", "0");
+        p.setProperty("canal.metrics.pull.port", String.valueOf(metricsPort));
+        p.setProperty("canal.conf.dir", conf.toString());
+        p.setProperty("canal.file.data.dir", "${canal.conf.dir}");
+        p.setProperty("canal.destinations", DESTINATION);
+        return new Source(conf.resolve("canal.properties").toString(), p);
+    }
+
+    private void writeInstance(MySqlServer db, MySqlServer.BinlogCoordinates start) throws Exception {
+        Path dir = Files.createDirectories(conf.resolve(DESTINATION));
+        Files.writeString(dir.resolve("instance.properties"), String.join("\n",
+                "canal.instance.master.address=" + db.host() + ":" + db.port(),
+                "canal.instance.master.journal.name=" + start.file(),
+                "canal.instance.master.position=" + start.position(),
+                "canal.instance.dbUsername=" + db.replicationUser(),
+                "canal.instance.dbPassword=" + db.replicationPassword(),
+                "canal.instance.filter.regex=" + SCHEMA + "\\\\..*",
+                ""));
+    }
+}
