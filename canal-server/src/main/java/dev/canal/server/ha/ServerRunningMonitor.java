@@ -316,6 +316,9 @@ public final class ServerRunningMonitor {
     }
 
     private void deleteRunningIfMine() {
+        if (!connected) {
+            return; // ephemeral: it goes with the session, and waiting for ZooKeeper here would only delay a stop
+        }
         try {
             Stat stat = zk.checkExists().forPath(runningPath);
             if (stat != null && stat.getEphemeralOwner() == sessionId()) {
@@ -340,6 +343,9 @@ public final class ServerRunningMonitor {
     }
 
     private void deleteQuietly(String path) {
+        if (!connected) {
+            return; // ephemeral, as above
+        }
         try {
             zk.delete().forPath(path);
         } catch (KeeperException.NoNodeException gone) {

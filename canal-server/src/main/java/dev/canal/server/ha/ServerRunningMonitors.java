@@ -220,6 +220,9 @@ public final class ServerRunningMonitors {
     }
 
     private void deleteQuietly(String path) {
+        if (!zk.getZookeeperClient().isConnected()) {
+            return; // ephemeral: it goes with the session when the caller closes the client
+        }
         try {
             zk.delete().forPath(path);
         } catch (KeeperException.NoNodeException gone) {
