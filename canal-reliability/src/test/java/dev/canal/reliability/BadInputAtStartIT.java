@@ -53,9 +53,6 @@ class BadInputAtStartIT {
     @CsvSource({
         "conf/canal.properties, canal.port, notaport",
         "conf/canal.properties, canal.instance.memory.buffer.size, 1000",
-        "conf/canal.properties, canal.instance.memory.batch.mode, BOGUS",
-        "conf/canal.properties, canal.file.flush.period, -5",
-        "conf/canal.properties, canal.instance.parser.parallelBufferSize, abc",
         "conf/example/instance.properties, canal.instance.master.address, 127.0.0.1:notaport",
         "conf/example/instance.properties, canal.instance.master.position, abc",
     })

@@ -11,7 +11,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One line per scenario run in a Markdown table (target/reliability-results.md), the source of the table in
+ * One line per scenario run in a Markdown table (target/reliability-results.md, new for each test JVM), the source of the table in
  * docs/reliability.md; the same line goes to the test log.
  */
 final class ResultsTable {
@@ -21,6 +21,8 @@ final class ResultsTable {
             | scenario | trials | rows written | rows received | lost | duplicated | recovery time (ms) |
             | --- | --- | --- | --- | --- | --- | --- |
             """;
+
+    private static boolean started; // guarded by the class lock: the first line of this JVM starts a new file
 
     private ResultsTable() {
     }
@@ -38,7 +40,8 @@ final class ResultsTable {
         log.info("RESULT {}", line.trim());
         Path file = Path.of(System.getProperty("reliability.results", "target/reliability-results.md"));
         try {
-            if (!Files.exists(file)) {
+            if (!started || !Files.exists(file)) {
+                started = true;
                 Files.createDirectories(file.toAbsolutePath().getParent());
                 Files.writeString(file, HEADER);
             }
