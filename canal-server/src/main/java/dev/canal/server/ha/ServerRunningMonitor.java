@@ -18,37 +18,39 @@ import org.slf4j.MDC;
 /**
  * Active/standby election of one destination across servers (Canal's ServerRunningMonitor,
  * canal-compat.md 6.1). Its creation by {@link ServerRunningMonitors} registers
- * {@code /otter/canal/destinations/{dest}/cluster/{ip:port}}; starting it tries to create the ephemeral {@code /otter/canal/destinations/{dest}/running} node with this server's
- * {@link ServerRunningData}; the server that creates it starts the instance through its
- * {@link ServerRunningListener}, the others stay standby (instance not started, so not connected to MySQL)
- * and watch the node. When the node goes away, the server that held it and did not release it retries at
- * once, every other one after the takeover delay (Canal: 5 s). Releasing deletes the node and stops the
- * instance; stopping also unregisters the server from the destination.
+ * {@code /otter/canal/destinations/{dest}/cluster/{ip:port}}; starting it tries to create the ephemeral
+ * {@code /otter/canal/destinations/{dest}/running} node with this server's {@link ServerRunningData}; the server
+ * that creates it starts the instance through its {@link ServerRunningListener}, the others stay standby
+ * (instance not started, so not connected to MySQL) and watch the node. When the node goes away, the server
+ * that held it and did not release it retries at once, every other one after the takeover delay (Canal: 5 s).
+ * Releasing deletes the node and stops the instance; stopping also unregisters the server from the
+ * destination.
  *
  * <h2>Fencing</h2>
  * Canal keeps serving while its ZooKeeper session is in doubt, so after a network partition two servers can
  * deliver the same destination. Here the registry calls {@link #fence()} on Curator's SUSPENDED (and LOST),
  * which stops the instance at once (parser, sink, store: no more dumping, no more gets), and
  * {@link #rejoin()} on RECONNECTED, which re-reads the running node and competes again. Why the instance is
- * stopped before any other server can start it, with T the negotiated session timeout and D the other
- * servers' takeover delay:
+ * stopped before any other server can start it, with T the negotiated session timeout, D the other servers'
+ * takeover delay and t0 the moment the network between this server and ZooKeeper fails:
  * <ol>
- * <li>Another server starts the instance only after creating the running node, so only after the ZooKeeper
- *     ensemble deleted this server's node, i.e. after it expired this server's session: at least T after
- *     the ensemble last heard from this server; then it waits D more.</li>
- * <li>This server's ZooKeeper client sends a ping at least every T/3 and declares the connection lost when it
- *     has heard nothing for 2T/3 (ZooKeeper's read timeout); a broken TCP connection is noticed at once.
- *     Curator turns that into SUSPENDED, and {@code fence()} stops the instance without waiting for any
- *     ZooKeeper call or lock held across one.</li>
- * <li>So the instance stops at most 2T/3 after the last word from the ensemble plus the stop's own time,
- *     while the takeover happens at least T + D after it: the stop has T/3 + D (with T = 4 s and D = 5 s,
- *     6.3 s) to finish, and the instance stop is bounded well below that (its store wakes and fails every
- *     waiting get at once).</li>
+ * <li>Another server starts the instance only after creating the running node, so only after the ensemble
+ *     deleted this server's node by expiring its session: at least T after the ensemble last heard from this
+ *     server. Its client sends something at least every T/3, so that was after t0 - T/3: the node goes no
+ *     sooner than t0 + 2T/3, and the other server starts no sooner than t0 + 2T/3 + D.</li>
+ * <li>This server's client declares the connection lost when it has heard nothing for 2T/3 (ZooKeeper's read
+ *     timeout), so by t0 + 2T/3 (at once when the TCP connection breaks visibly). Curator reports SUSPENDED,
+ *     and {@code fence()} stops the instance without waiting for any ZooKeeper call or a lock held across
+ *     one.</li>
+ * <li>So the stop has at least D (5 s by default), typically T/3 + D, to finish before anyone else can start;
+ *     the instance stop takes far less (its store wakes and fails every waiting get at once). The failover
+ *     IT measures the margin: about 6.4 s with T = 4 s and D = 5 s.</li>
  * </ol>
- * What this does not cover: a whole-process pause (GC, SIGSTOP) longer than T/3 + D, after which a get that
- * was already past the store check may still answer before the client notices the lost session; and a
- * clock-less bound on how long the listener takes to stop. An instance whose start is in progress when the
- * connection is lost is stopped right after its start completes.
+ * If only the direction to ZooKeeper fails, watch notifications may still arrive and postpone the client's
+ * verdict; the margin is then at least D - 2T/3, still positive as long as D > 2T/3. Not covered: a whole
+ * process pause (GC, SIGSTOP) longer than the margin, after which a get already past the store's check may
+ * still answer; and no bound is enforced on how long the listener's stop takes. An instance whose start is
+ * in progress when the connection is lost is stopped right after its start completes.
  *
  * <p>Thread safety: election state is guarded by this monitor and changed only on the registry's election
  * thread or a caller's thread; the instance state is guarded by {@code instanceLock}, which is never held

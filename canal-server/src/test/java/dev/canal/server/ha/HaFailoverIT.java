@@ -204,7 +204,8 @@ class HaFailoverIT {
     private void recordServing(int port, boolean serving) {
         Instant now = Instant.now();
         synchronized (servingChanges) {
-            servingChanges.add(new ServingChange(port, serving, now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000));
+            servingChanges.add(new ServingChange(port, serving,
+                    now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000));
         }
     }
 
