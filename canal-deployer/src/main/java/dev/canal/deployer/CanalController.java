@@ -4,12 +4,16 @@ import dev.canal.instance.CanalInstance;
 import dev.canal.instance.InstanceStartException;
 import dev.canal.instance.spring.InstanceConfigException;
 import dev.canal.instance.spring.InstanceProperties;
+import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.instance.spring.SpringCanalInstanceGenerator;
+import dev.canal.deployer.mq.MqRunner;
+import dev.canal.deployer.mq.MqRunnerFactory;
 import dev.canal.server.CanalServer;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.server.netty.CanalNettyServer;
+import dev.canal.store.StoreConfig;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -25,7 +30,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs the server of one process (Canal's CanalController): the embedded server with one instance per
- * destination, the TCP server in front of it, and the auto scan of the instance folders. Every destination's
+ * destination, the TCP server in front of it or, in MQ mode, one MQ worker per destination instead, the metrics
+ * exporter, and the auto scan of the instance folders. Every destination's
  * configuration is built and validated before anything starts, so an invalid one stops start-up with nothing
  * left running; an instance whose start fails (its source is down, say) is reported and the others run on.
  */
@@ -43,12 +49,13 @@ public final class CanalController {
     private final Set<String> deployed = ConcurrentHashMap.newKeySet();
     private InstanceScanner scanner; // guarded by this
     private PrometheusExporter metrics; // guarded by this
+    private MqRunner mq; // guarded by this; null in tcp mode
     private boolean running; // guarded by this
 
     /** @param additionalXml Spring XML loaded after each instance's own, replacing its beans (tests, extensions) */
     public CanalController(CanalServerConfig config, String... additionalXml) {
         this.config = config;
-        this.generator = new SpringCanalInstanceGenerator(config.source(), config.confDir())
+        this.generator = new SpringCanalInstanceGenerator(instanceDefaults(config), config.confDir())
                 .withAdditionalXml(additionalXml);
         this.server = new EmbeddedCanalServer(this::instanceFor);
         this.netty = config.withoutNetty() ? null : new CanalNettyServer(config.tcp(), server, new ClientMetrics());
@@ -80,6 +87,7 @@ public final class CanalController {
             throw new ConfigException(e.getMessage(), e);
         }
         warnUnsupportedKeys();
+        createMqRunner();
         server.start();
         if (netty != null) {
             try {
@@ -101,7 +109,8 @@ public final class CanalController {
             scanner.start(config.destinations());
         }
         log.info("canal server started: destinations {}, {}", config.destinations(),
-                netty == null ? "no TCP server" : "TCP port " + netty.port());
+                netty != null ? "TCP port " + netty.port()
+                        : mq != null ? config.serverMode() + " mode, no TCP server" : "no TCP server");
     }
 
     /** Stops scanning, stops accepting clients, then stops every instance (which flushes its meta). */
@@ -123,6 +132,7 @@ public final class CanalController {
             if (netty != null) {
                 netty.stop();
             }
+            closeMq(); // before the instances: a worker's batch in hand is rolled back
             if (metrics != null) {
                 metrics.stop();
                 metrics = null;
@@ -163,6 +173,7 @@ public final class CanalController {
             return;
         }
         CanalInstance instance = generator.generate(destination);
+        validateMq(destination);
         prepared.put(destination, instance);
         deployed.add(destination);
         startUnlessLazy(destination);
@@ -177,7 +188,8 @@ public final class CanalController {
             return;
         }
         CanalInstance replacement = generator.generate(destination);
-        server.stop(destination);
+        validateMq(destination);
+        deactivate(destination);
         CanalInstance stale = prepared.put(destination, replacement);
         if (stale != null) {
             stale.stop();
@@ -191,7 +203,7 @@ public final class CanalController {
         if (!running) {
             return;
         }
-        server.stop(destination);
+        deactivate(destination);
         CanalInstance unused = prepared.remove(destination);
         if (unused != null) {
             unused.stop();
@@ -199,17 +211,94 @@ public final class CanalController {
         deployed.remove(destination);
     }
 
+    /** In MQ mode a destination's client, its worker, is there from the start, so lazy changes nothing. */
     private void startUnlessLazy(String destination) {
-        if (config.lazy(destination)) {
+        if (config.lazy(destination) && mq == null) {
             log.info("destination {} is lazy: it starts when a client subscribes", destination);
             return;
         }
         try {
-            server.start(destination);
+            activate(destination);
         } catch (InstanceStartException e) {
             log.error("destination {} did not start, the other destinations keep running: {}", destination,
                     e.getMessage(), e);
         }
+    }
+
+    /** Starts the destination's instance and, in MQ mode, its worker. */
+    private void activate(String destination) {
+        server.start(destination);
+        if (mq != null) {
+            mq.start(destination, generator.properties(destination).effective());
+        }
+    }
+
+    /** Stops the destination's worker, if any, then its instance. */
+    private void deactivate(String destination) {
+        if (mq != null) {
+            mq.stop(destination);
+        }
+        server.stop(destination);
+    }
+
+    /**
+     * In an MQ mode, creates the runner and checks every destination's MQ settings with it. Only here are the
+     * connector's classes loaded.
+     */
+    private void createMqRunner() {
+        if (config.serverMode() == ServerMode.TCP) {
+            return;
+        }
+        Properties serverProperties = InstanceProperties.forServer(config.source()).effective();
+        try {
+            mq = MqRunnerFactory.of(config.serverMode()).create(server, serverProperties);
+        } catch (IllegalArgumentException e) {
+            discardPrepared();
+            throw new ConfigException("invalid " + config.serverMode() + " producer configuration in "
+                    + config.source().name() + ": " + e.getMessage(), e);
+        }
+        try {
+            config.destinations().forEach(this::validateMq);
+        } catch (ConfigException e) {
+            discardPrepared();
+            closeMq();
+            throw e;
+        }
+    }
+
+    /** @throws ConfigException naming the destination's file and the key when its MQ settings are invalid */
+    private void validateMq(String destination) {
+        if (mq == null) {
+            return;
+        }
+        try {
+            mq.validate(generator.properties(destination).effective());
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("invalid MQ configuration of destination " + destination + " ("
+                    + SpringCanalInstanceGenerator.instanceFile(config.confDir(), destination) + " or "
+                    + config.source().name() + "): " + e.getMessage(), e);
+        }
+    }
+
+    private void closeMq() {
+        if (mq != null) {
+            mq.close();
+            mq = null;
+        }
+    }
+
+    /**
+     * What the instances see of canal.properties. In MQ mode with flat messages Canal turns raw entries off, as
+     * flat messages are built from parsed entries (canal-compat.md 8.1); an instance file may still set it.
+     */
+    private static Source instanceDefaults(CanalServerConfig config) {
+        if (config.serverMode() == ServerMode.TCP || !config.mqFlatMessage()) {
+            return config.source();
+        }
+        Properties values = new Properties();
+        values.putAll(config.source().values());
+        values.setProperty(StoreConfig.RAW_ENTRY_KEY, "false");
+        return new Source(config.source().name(), values);
     }
 
     /**

@@ -21,7 +21,7 @@ import java.util.function.Supplier;
  * @param source          the canal.properties as read, for the instance generator
  * @param tcp             {@code canal.ip}, {@code canal.port}, {@code canal.user}, {@code canal.passwd}
  * @param zkServers       {@code canal.zkServers}, empty when unset (used by default-instance.xml only)
- * @param withoutNetty    {@code canal.withoutNetty}: no TCP server
+ * @param withoutNetty    {@code canal.withoutNetty}: no TCP server; always true in an MQ mode
  * @param serverMode      {@code canal.serverMode}
  * @param meta            {@code canal.file.data.dir}, {@code canal.file.flush.period}, ZooKeeper flush period
  * @param destinations    {@code canal.destinations.expr} expanded, else {@code canal.destinations}
@@ -31,6 +31,7 @@ import java.util.function.Supplier;
  * @param globalLazy      {@code canal.instance.global.lazy}
  * @param globalSpringXml {@code canal.instance.global.spring.xml}
  * @param metricsPort     {@code canal.metrics.pull.port}: the Prometheus exporter's port, 0 or below = none
+ * @param mqFlatMessage   {@code canal.mq.flatMessage}: MQ mode sends flat JSON rather than protobuf packets
  */
 public record CanalServerConfig(
         Source source,
@@ -45,7 +46,8 @@ public record CanalServerConfig(
         int autoScanIntervalSeconds,
         boolean globalLazy,
         String globalSpringXml,
-        int metricsPort) {
+        int metricsPort,
+        boolean mqFlatMessage) {
 
     public static final String DESTINATIONS = "canal.destinations";
     public static final String DESTINATIONS_EXPR = "canal.destinations.expr";
@@ -58,6 +60,7 @@ public record CanalServerConfig(
     public static final String GLOBAL_LAZY = "canal.instance.global.lazy";
     public static final String GLOBAL_SPRING_XML = "canal.instance.global.spring.xml";
     public static final String METRICS_PORT = PrometheusExporter.PORT_KEY;
+    public static final String MQ_FLAT_MESSAGE = "canal.mq.flatMessage";
     private static final int MAX_PORT = 65535;
 
     public CanalServerConfig {
@@ -73,8 +76,8 @@ public record CanalServerConfig(
         if (mode == null) {
             throw r.invalid(SERVER_MODE, "unknown mode '" + modeText + "', expected tcp, kafka, rocketMQ, rabbitMQ or pulsarMQ");
         }
-        if (mode != ServerMode.TCP) {
-            throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp");
+        if (mode != ServerMode.TCP && mode != ServerMode.KAFKA) {
+            throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp or kafka");
         }
         String instanceMode = r.value(GLOBAL_MODE, "spring");
         if (!instanceMode.equalsIgnoreCase("spring")) {
@@ -107,7 +110,8 @@ public record CanalServerConfig(
                 canalProperties,
                 r.read(ServerConfig.PORT_KEY, () -> ServerConfig.fromProperties(r.effective)),
                 r.value(InstanceMetaConfig.ZK_SERVERS, ""),
-                r.bool(WITHOUT_NETTY, false),
+                // MQ mode serves no TCP clients (canal-compat.md 8.1)
+                r.bool(WITHOUT_NETTY, false) || mode != ServerMode.TCP,
                 mode,
                 r.read(InstanceMetaConfig.FILE_FLUSH_PERIOD, () -> InstanceMetaConfig.fromProperties(r.effective)),
                 destinations,
@@ -116,7 +120,8 @@ public record CanalServerConfig(
                 interval,
                 r.bool(GLOBAL_LAZY, false),
                 r.value(GLOBAL_SPRING_XML, "classpath:spring/file-instance.xml"),
-                metricsPort);
+                metricsPort,
+                r.bool(MQ_FLAT_MESSAGE, true));
         for (String destination : destinations) {
             config.lazy(destination);
             String modeKey = "canal.instance." + destination + ".mode";

@@ -31,9 +31,15 @@ final class KnownKeys {
             "canal.instance.filter.druid.ddl", "canal.socketChannel", "canal.instance.multi.stream.on",
             "canal.instance.enableDruid", "canal.instance.pwdPublicKey");
 
-    /** Families of Canal keys not implemented: MQ producers, Aliyun, the table-meta TSDB, the standby source. */
+    /** Every {@code kafka.X} key is a Kafka producer setting (canal-connector-kafka's KafkaProducerConfig). */
+    static final String KAFKA_PREFIX = "kafka.";
+
+    /**
+     * Families of Canal keys not implemented: MQ settings other than those below (RocketMQ, RabbitMQ, Pulsar,
+     * Aliyun), the other producers, the table-meta TSDB, the standby source.
+     */
     static final List<String> NOT_IMPLEMENTED_PREFIXES = List.of(
-            "canal.mq.", "kafka.", "rocketmq.", "rabbitmq.", "pulsarmq.", "canal.aliyun.", "canal.instance.rds.",
+            "canal.mq.", "rocketmq.", "rabbitmq.", "pulsarmq.", "canal.aliyun.", "canal.instance.rds.",
             "canal.instance.tsdb.", "canal.instance.standby.");
 
     /** {@code canal.instance.{destination}.lazy / .spring.xml / .mode / .manager.address}. */
@@ -64,6 +70,24 @@ final class KnownKeys {
         IMPLEMENTED.put("canal.instance.global.mode", "spring");
         IMPLEMENTED.put("canal.instance.global.lazy", "false");
         IMPLEMENTED.put("canal.instance.global.spring.xml", "classpath:spring/file-instance.xml");
+        // MQ mode (canal-connector-kafka's MqConfig; canal-compat.md 8), read in kafka mode only
+        IMPLEMENTED.put("canal.mq.topic", "");
+        IMPLEMENTED.put("canal.mq.dynamicTopic", "");
+        IMPLEMENTED.put("canal.mq.partition", "0");
+        IMPLEMENTED.put("canal.mq.partitionsNum", "1");
+        IMPLEMENTED.put("canal.mq.partitionHash", "");
+        IMPLEMENTED.put("canal.mq.dynamicTopicPartitionNum", "");
+        IMPLEMENTED.put(CanalServerConfig.MQ_FLAT_MESSAGE, "true");
+        IMPLEMENTED.put("canal.mq.canalBatchSize", "50");
+        IMPLEMENTED.put("canal.mq.canalGetTimeout", "100");
+        IMPLEMENTED.put("canal.mq.database.hash", "true");
+        IMPLEMENTED.put("canal.mq.send.thread.size", "30");
+        IMPLEMENTED.put("canal.mq.build.thread.size", "8");
+        // Canal 1.1.4's names of producer settings, read when the kafka.X name is absent (KafkaProducerConfig)
+        for (String legacy : List.of("servers", "acks", "compressionType", "retries", "batchSize", "lingerMs",
+                "maxRequestSize", "bufferMemory")) {
+            IMPLEMENTED.put("canal.mq." + legacy, null);
+        }
         // store (StoreConfig)
         IMPLEMENTED.put(StoreConfig.BUFFER_SIZE_KEY, "16384");
         IMPLEMENTED.put(StoreConfig.BUFFER_MEM_UNIT_KEY, "1024");
@@ -123,7 +147,7 @@ final class KnownKeys {
     }
 
     static Support classify(String key) {
-        if (IMPLEMENTED.containsKey(key)) {
+        if (IMPLEMENTED.containsKey(key) || key.startsWith(KAFKA_PREFIX)) {
             return Support.IMPLEMENTED;
         }
         if (NOT_IMPLEMENTED.contains(key) || NOT_IMPLEMENTED_PREFIXES.stream().anyMatch(key::startsWith)) {

@@ -44,6 +44,15 @@ class CanalServerConfigTest {
     }
 
     @Test
+    void kafkaModeIsReadCaseInsensitivelyAndRunsNoTcpServer() {
+        CanalServerConfig config = CanalServerConfig.load(source("canal.serverMode", "Kafka", "canal.withoutNetty", "false"));
+
+        assertThat(config.serverMode()).isEqualTo(ServerMode.KAFKA);
+        assertThat(config.withoutNetty()).isTrue();
+        assertThat(config.mqFlatMessage()).isTrue();
+    }
+
+    @Test
     void dataDirFollowsTheConfDirThroughItsPlaceholder() {
         CanalServerConfig config = CanalServerConfig.load(source(
                 "canal.conf.dir", "/srv/canal/conf", "canal.file.data.dir", "${canal.conf.dir}"));
@@ -65,7 +74,7 @@ class CanalServerConfigTest {
         "canal.file.flush.period|-1|canal.file.flush.period",
         "canal.zookeeper.flush.period|soon|canal.zookeeper.flush.period",
         "canal.serverMode|carrier-pigeon|canal.serverMode",
-        "canal.serverMode|kafka|canal.serverMode",
+        "canal.serverMode|rocketMQ|canal.serverMode",
         "canal.instance.global.mode|manager|canal.instance.global.mode",
         "canal.admin.manager|127.0.0.1:8089|canal.admin.manager",
         "canal.destinations.expr|example{3-1}|canal.destinations.expr",
@@ -113,6 +122,7 @@ class CanalServerConfigTest {
                 "canal.port", "11111",
                 "canal.admin.port", "11110",
                 "kafka.bootstrap.servers", "127.0.0.1:9092",
+                "rocketmq.producer.group", "canal",
                 "canal.instance.tsdb.enable", "true",
                 "canal.prot", "11111",
                 "canal.instance.memory.buffer.size", "1024",
@@ -120,6 +130,6 @@ class CanalServerConfigTest {
                 "canal.register.ip", "   "));
 
         assertThat(config.unsupportedKeys())
-                .containsExactly("canal.admin.port", "canal.instance.tsdb.enable", "canal.prot", "kafka.bootstrap.servers");
+                .containsExactly("canal.admin.port", "canal.instance.tsdb.enable", "canal.prot", "rocketmq.producer.group");
     }
 }

@@ -3,15 +3,12 @@ package dev.canal.deployer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -46,9 +43,10 @@ class MetricsIT {
     void putGetAndAckRowSeriesMoveWhileRowsFlow(MySqlServer db) throws Exception {
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
-        writeInstance(db, db.currentBinlogPosition());
+        RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA);
         int metricsPort = UnpackedTarball.freePort();
-        controller = CanalLauncher.start(canalProperties(metricsPort));
+        controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
+                "canal.metrics.pull.port", String.valueOf(metricsPort)));
         assertThat(controller.metricsPort()).isEqualTo(metricsPort);
 
         Exposition first = Exposition.scrape(metricsPort);
@@ -84,27 +82,5 @@ class MetricsIT {
 
     private double scrape(String metric) {
         return Exposition.scrape(controller.metricsPort()).value(metric, DESTINATION);
-    }
-
-    private Source canalProperties(int metricsPort) {
-        Properties p = new Properties();
-        p.setProperty("canal.port", "0");
-        p.setProperty("canal.metrics.pull.port", String.valueOf(metricsPort));
-        p.setProperty("canal.conf.dir", conf.toString());
-        p.setProperty("canal.file.data.dir", "${canal.conf.dir}");
-        p.setProperty("canal.destinations", DESTINATION);
-        return new Source(conf.resolve("canal.properties").toString(), p);
-    }
-
-    private void writeInstance(MySqlServer db, MySqlServer.BinlogCoordinates start) throws Exception {
-        Path dir = Files.createDirectories(conf.resolve(DESTINATION));
-        Files.writeString(dir.resolve("instance.properties"), String.join("\n",
-                "canal.instance.master.address=" + db.host() + ":" + db.port(),
-                "canal.instance.master.journal.name=" + start.file(),
-                "canal.instance.master.position=" + start.position(),
-                "canal.instance.dbUsername=" + db.replicationUser(),
-                "canal.instance.dbPassword=" + db.replicationPassword(),
-                "canal.instance.filter.regex=" + SCHEMA + "\\\\..*",
-                ""));
     }
 }

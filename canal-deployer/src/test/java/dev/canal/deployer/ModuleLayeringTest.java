@@ -30,13 +30,13 @@ class ModuleLayeringTest {
 
     static Stream<Arguments> forbiddenImports() {
         return Stream.of(
-                Arguments.of("protocol", new String[] {"store", "sink", "meta", "parse", "instance", "server", "deployer", "testsupport"}),
-                Arguments.of("store", new String[] {"sink", "meta", "parse", "instance", "server", "deployer", "testsupport"}),
-                Arguments.of("sink", new String[] {"meta", "parse", "instance", "server", "deployer", "testsupport"}),
-                Arguments.of("meta", new String[] {"store", "sink", "parse", "instance", "server", "deployer", "testsupport"}),
-                Arguments.of("parse", new String[] {"store", "meta", "instance", "server", "deployer", "testsupport"}),
-                Arguments.of("instance", new String[] {"server", "deployer", "testsupport"}),
-                Arguments.of("server", new String[] {"deployer", "testsupport"}),
+                Arguments.of("protocol", new String[] {"store", "sink", "meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("store", new String[] {"sink", "meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("sink", new String[] {"meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("meta", new String[] {"store", "sink", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("parse", new String[] {"store", "meta", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("instance", new String[] {"server", "deployer", "connector", "testsupport"}),
+                Arguments.of("server", new String[] {"deployer", "connector", "testsupport"}),
                 Arguments.of("deployer", new String[] {"testsupport"}));
     }
 
@@ -47,6 +47,16 @@ class ModuleLayeringTest {
         noClasses().that().resideInAPackage("dev.canal." + module + "..")
                 .should().dependOnClassesThat().resideInAnyPackage(packages)
                 .allowEmptyShould(true)
+                .check(classes);
+    }
+
+    /** A tcp server never loads a broker client: only the ServiceLoader-found Kafka package reaches it. */
+    @Test
+    void onlyTheKafkaPackageOfTheDeployerReachesTheConnector() {
+        noClasses().that().resideInAPackage("dev.canal.deployer..")
+                .and().resideOutsideOfPackage("dev.canal.deployer.mq.kafka..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.canal.connector..", "org.apache.kafka..",
+                        "dev.canal.deployer.mq.kafka..")
                 .check(classes);
     }
 

@@ -1,0 +1,139 @@
+package dev.canal.deployer;
+
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.Uuid;
+
+/**
+ * A real single-node Kafka broker in KRaft mode, run from the test class path in a child JVM on free loopback
+ * ports (the launch of canal-connector-kafka's test fixture, reduced to start and close).
+ */
+final class KafkaBroker implements AutoCloseable {
+
+    private final Path dir;
+    private final int port;
+    private final int controllerPort;
+    private Process process;
+
+    private KafkaBroker(Path dir, int port, int controllerPort) {
+        this.dir = dir;
+        this.port = port;
+        this.controllerPort = controllerPort;
+    }
+
+    /** Formats a fresh log directory and starts the broker; returns once it answers. */
+    static KafkaBroker start() throws IOException, InterruptedException {
+        KafkaBroker broker = new KafkaBroker(Files.createTempDirectory("kafka-broker-"), freePort(), freePort());
+        broker.writeConfig();
+        broker.run("format", List.of("kafka.tools.StorageTool", "format", "-t", Uuid.randomUuid().toString(),
+                "-c", broker.config().toString())).waitFor(60, TimeUnit.SECONDS);
+        broker.process = broker.run("broker", List.of("kafka.Kafka", broker.config().toString()));
+        Process started = broker.process;
+        Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly)); // no orphan broker
+        await("Kafka broker on " + broker.bootstrapServers()).atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(300)).until(broker::answers);
+        return broker;
+    }
+
+    String bootstrapServers() {
+        return "127.0.0.1:" + port;
+    }
+
+    void createTopic(String topic) throws Exception {
+        try (Admin admin = admin()) {
+            admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    public void close() throws InterruptedException, IOException {
+        process.destroy();
+        if (!process.waitFor(20, TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    private Admin admin() {
+        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
+                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000));
+    }
+
+    private boolean answers() {
+        if (!process.isAlive()) {
+            throw new IllegalStateException("the Kafka broker exited with " + process.exitValue() + "; see " + dir);
+        }
+        try (Admin admin = admin()) {
+            return !admin.describeCluster().nodes().get(5, TimeUnit.SECONDS).isEmpty();
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private Process run(String name, List<String> mainAndArgs) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-cp", System.getProperty("java.class.path")));
+        command.addAll(mainAndArgs);
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + ".log").toFile())).start();
+    }
+
+    private Path config() {
+        return dir.resolve("server.properties");
+    }
+
+    private void writeConfig() throws IOException {
+        Properties p = new Properties();
+        p.setProperty("process.roles", "broker,controller");
+        p.setProperty("node.id", "1");
+        p.setProperty("controller.quorum.voters", "1@127.0.0.1:" + controllerPort);
+        p.setProperty("listeners", "PLAINTEXT://127.0.0.1:" + port + ",CONTROLLER://127.0.0.1:" + controllerPort);
+        p.setProperty("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
+        p.setProperty("controller.listener.names", "CONTROLLER");
+        p.setProperty("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT");
+        p.setProperty("inter.broker.listener.name", "PLAINTEXT");
+        p.setProperty("log.dirs", dir.resolve("data").toString());
+        p.setProperty("num.partitions", "1");
+        p.setProperty("offsets.topic.replication.factor", "1");
+        p.setProperty("offsets.topic.num.partitions", "1");
+        p.setProperty("transaction.state.log.replication.factor", "1");
+        p.setProperty("transaction.state.log.min.isr", "1");
+        p.setProperty("share.coordinator.state.topic.replication.factor", "1");
+        p.setProperty("share.coordinator.state.topic.min.isr", "1");
+        p.setProperty("num.network.threads", "1");
+        p.setProperty("num.io.threads", "2");
+        try (var out = Files.newBufferedWriter(config())) {
+            p.store(out, "single-node KRaft broker for tests");
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}

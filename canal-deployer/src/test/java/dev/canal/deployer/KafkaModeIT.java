@@ -1,0 +1,128 @@
+package dev.canal.deployer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.MySqlServerExtension;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code canal.serverMode=kafka} (canal-compat.md 8.1) with a real database and a real KRaft broker: no TCP
+ * server, raw entries off for flat messages, and each inserted row reaching the topic as a flat JSON message.
+ */
+@ExtendWith(MySqlServerExtension.class)
+class KafkaModeIT {
+
+    private static final String SCHEMA = "deployer_kafka";
+    private static final String DESTINATION = "kafka_mode";
+    private static final String TOPIC = "deployer_kafka_rows";
+    private static final Pattern INSERTED_ID = Pattern.compile("\"data\":\\[\\{\"id\":\"(\\d+)\"");
+
+    private static KafkaBroker broker;
+
+    @TempDir
+    Path conf;
+
+    private CanalController controller;
+    private final ListAppender<ILoggingEvent> storeLogs = new ListAppender<>();
+
+    @BeforeAll
+    static void startBroker() throws Exception {
+        broker = KafkaBroker.start();
+        broker.createTopic(TOPIC);
+    }
+
+    @AfterAll
+    static void stopBroker() throws Exception {
+        if (broker != null) {
+            broker.close();
+        }
+    }
+
+    @AfterEach
+    void stop() {
+        if (controller != null) {
+            controller.stop();
+        }
+        storeLogger().detachAppender(storeLogs);
+    }
+
+    private static Logger storeLogger() {
+        return (Logger) LoggerFactory.getLogger("dev.canal.store");
+    }
+
+    @Test
+    void rowsReachTheTopicAsFlatMessagesAndNoTcpPortIsServed(MySqlServer db) throws Exception {
+        db.recreateDatabase(SCHEMA);
+        db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
+        RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA, "canal.mq.topic=" + TOPIC);
+        int tcpPort = UnpackedTarball.freePort();
+        storeLogs.start();
+        storeLogger().addAppender(storeLogs);
+        controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
+                "canal.serverMode", "KAFKA", "canal.port", String.valueOf(tcpPort),
+                "kafka.bootstrap.servers", broker.bootstrapServers()));
+
+        assertThat(controller.port()).isEqualTo(-1);
+        assertThat(UnpackedTarball.portOpen(tcpPort)).isFalse();
+        assertThat(storeLogs.list).map(ILoggingEvent::getFormattedMessage)
+                .anyMatch(line -> line.contains("raw=false"));
+
+        for (int id = 1; id <= 5; id++) {
+            db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
+        }
+        // MariaDB's annotate-rows events arrive as QUERY messages beside the rows, as in Canal
+        List<String> inserts = readTopic(5, Duration.ofSeconds(60)).stream()
+                .filter(message -> message.contains("\"type\":\"INSERT\"")).toList();
+        List<Integer> ids = new ArrayList<>();
+        for (String message : inserts) {
+            assertThat(message).contains("\"database\":\"" + SCHEMA + "\"", "\"table\":\"t\"");
+            Matcher m = INSERTED_ID.matcher(message);
+            assertThat(m.find()).as(message).isTrue();
+            ids.add(Integer.parseInt(m.group(1)));
+        }
+        assertThat(ids).containsExactly(1, 2, 3, 4, 5);
+    }
+
+    /** The topic's messages from its start, once {@code inserts} INSERT messages arrived (or the time is up). */
+    private static List<String> readTopic(int inserts, Duration timeout) {
+        TopicPartition partition = new TopicPartition(TOPIC, 0);
+        List<String> messages = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (messages.stream().filter(m -> m.contains("\"type\":\"INSERT\"")).count() < inserts
+                    && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200))
+                        .forEach(r -> messages.add(new String(r.value(), StandardCharsets.UTF_8)));
+            }
+        }
+        return messages;
+    }
+}
