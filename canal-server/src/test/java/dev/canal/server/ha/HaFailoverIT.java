@@ -3,6 +3,8 @@ package dev.canal.server.ha;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.MySqlServerExtension;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -11,6 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -28,6 +32,7 @@ import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -39,12 +44,17 @@ import org.junit.jupiter.api.io.TempDir;
  * gracefully; every row written reaches the client at least once and in order, no two servers ever serve at
  * once, and the failover times are printed.
  */
+@ExtendWith(MySqlServerExtension.class)
 class HaFailoverIT {
 
     private static final String DESTINATION = "example";
     private static final Duration SESSION = ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT;
     private static final Duration DELAY = ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY;
     private static final int KILL_TRIALS = 3;
+    private static final int MYSQL_KILL_TRIALS = 2;
+    private static final String SCHEMA = "ha_failover";
+    /** The shipped Spring XMLs ({@code spring/*.xml}), on the servers' class path as in the tarball. */
+    private static final Path SHIPPED_CONF = Path.of("..", "conf");
     private static final long ROW_EVERY_MILLIS = 5;
     private static final int CLIENT_BATCH_ENTRIES = 100;
     private static final Duration PATIENCE = Duration.ofSeconds(90);
@@ -69,6 +79,7 @@ class HaFailoverIT {
     private final AtomicLong written = new AtomicLong();
     private volatile boolean writing = true;
     private Thread writer;
+    private String nodeSource;
     private int nodesStarted;
 
     @BeforeEach
@@ -99,34 +110,17 @@ class HaFailoverIT {
 
     @Test
     void killedActiveServerIsReplacedAndTheOfficialClusterClientGetsEveryRowInOrder() throws Exception {
+        nodeSource = "rows:" + rows;
         int portA = freePort();
         int portB = freePort();
         startNode(portA);
         startNode(portB);
-        startWriter();
-        client = ChildJvm.start("client", officialClientClassPath(), List.of(), OfficialClusterClient.class,
-                List.of(zooKeeper.connectString(), DESTINATION), LOGS, this::onClientLine);
-        await().atMost(PATIENCE).until(() -> maxReceived() >= 100);
+        startWriter(row -> Files.writeString(rows, row + "\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND));
+        startClient("offset");
 
         List<String> report = new ArrayList<>();
         for (int trial = 1; trial <= KILL_TRIALS; trial++) {
-            int active = activePort();
-            long before = maxReceived();
-            await().atMost(PATIENCE).until(() -> maxReceived() > before + 50); // mid-stream
-            long lastBeforeKill = maxReceived();
-            long killed = System.nanoTime();
-            nodes.get(active).kill();
-            recordServing(active, false); // dead now, so it served no later than this
-
-            int standby = active == portA ? portB : portA;
-            await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10)).until(() -> activePort() == standby);
-            long takenOver = System.nanoTime();
-            ChildJvm.Line resumed = await().atMost(PATIENCE).until(() -> firstRowAbove(lastBeforeKill, killed),
-                    line -> line != null);
-            report.add(String.format("kill %d: running node moved %d ms after the kill, client got new rows %d ms "
-                    + "after it (longest silence %d ms)", trial, millis(takenOver - killed),
-                    millis(resumed.nanos() - killed), millis(longestSilenceAfter(killed))));
-            startNode(active); // back as the standby for the next trial
+            report.add(killTrial(trial, portA, portB));
         }
 
         int cutOff = activePort();
@@ -153,6 +147,88 @@ class HaFailoverIT {
         long redelivered = rowsReceivedAfter(stopped, lastBeforeStop);
         report.add(String.format("graceful stop: %d rows delivered again after the handover", redelivered));
 
+        assertEveryRowInOrderAndNeverTwoServing(report);
+        // the cursor was pushed on stop: only the client's unacked batch comes again
+        assertThat(redelivered).isLessThanOrEqualTo(CLIENT_BATCH_ENTRIES);
+    }
+
+    /**
+     * The same with the launcher's instance wiring (default-instance.xml: MysqlEventParser, cursors in
+     * ZooKeeper) over a real MySQL-compatible server; the test inserts the rows.
+     */
+    @Test
+    void killedActiveServerReadingMySqlIsReplacedAndTheClientGetsEveryRowInOrder(MySqlServer db) throws Exception {
+        db.recreateDatabase(SCHEMA);
+        db.execute("CREATE TABLE " + SCHEMA + ".t (id BIGINT PRIMARY KEY)");
+        nodeSource = "spring:" + springConf(db);
+        int portA = freePort();
+        int portB = freePort();
+        startNode(portA);
+        startNode(portB);
+        try (Connection connection = db.adminConnection();
+                PreparedStatement insert = connection.prepareStatement("INSERT INTO " + SCHEMA + ".t (id) VALUES (?)")) {
+            startWriter(row -> {
+                insert.setLong(1, row);
+                insert.executeUpdate();
+            });
+            startClient("id");
+            List<String> report = new ArrayList<>();
+            for (int trial = 1; trial <= MYSQL_KILL_TRIALS; trial++) {
+                report.add(killTrial(trial, portA, portB));
+            }
+            assertEveryRowInOrderAndNeverTwoServing(report);
+        }
+    }
+
+    /** conf/ for the servers: canal.properties naming default-instance.xml, and the destination on {@code db}. */
+    private Path springConf(MySqlServer db) throws IOException {
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        Files.writeString(conf.resolve("canal.properties"), String.join("\n",
+                "canal.instance.global.spring.xml=classpath:spring/default-instance.xml",
+                "canal.zookeeper.flush.period=100",
+                "canal.instance.tsdb.enable=false",
+                "canal.instance.parser.parallel=false") + "\n");
+        MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
+        Files.createDirectories(conf.resolve(DESTINATION));
+        Files.writeString(conf.resolve(DESTINATION).resolve("instance.properties"), String.join("\n",
+                "canal.instance.master.address=" + db.host() + ":" + db.port(),
+                "canal.instance.master.journal.name=" + start.file(),
+                "canal.instance.master.position=" + start.position(),
+                "canal.instance.dbUsername=" + db.replicationUser(),
+                "canal.instance.dbPassword=" + db.replicationPassword(),
+                "canal.instance.filter.regex=" + SCHEMA + "\\\\.t") + "\n");
+        return conf;
+    }
+
+    private void startClient(String rowMode) throws Exception {
+        client = ChildJvm.start("client", officialClientClassPath(), List.of(), OfficialClusterClient.class,
+                List.of(zooKeeper.connectString(), DESTINATION, rowMode), LOGS, this::onClientLine);
+        await().atMost(PATIENCE).until(() -> maxReceived() >= 100);
+    }
+
+    /** Kills the active server mid-stream, waits for the other to serve the client, restarts the killed one. */
+    private String killTrial(int trial, int portA, int portB) throws Exception {
+        int active = activePort();
+        long before = maxReceived();
+        await().atMost(PATIENCE).until(() -> maxReceived() > before + 50); // mid-stream
+        long lastBeforeKill = maxReceived();
+        long killed = System.nanoTime();
+        nodes.get(active).kill();
+        recordServing(active, false); // dead now, so it served no later than this
+
+        int standby = active == portA ? portB : portA;
+        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(10)).until(() -> activePort() == standby);
+        long takenOver = System.nanoTime();
+        ChildJvm.Line resumed = await().atMost(PATIENCE).until(() -> firstRowAbove(lastBeforeKill, killed),
+                line -> line != null);
+        startNode(active); // back as the standby for the next trial
+        return String.format("kill %d: running node moved %d ms after the kill, client got new rows %d ms after it "
+                + "(longest silence %d ms)", trial, millis(takenOver - killed), millis(resumed.nanos() - killed),
+                millis(longestSilenceAfter(killed)));
+    }
+
+    /** Stops writing, waits for the client to have the last row, prints the report and checks the stream. */
+    private void assertEveryRowInOrderAndNeverTwoServing(List<String> report) throws Exception {
         writing = false;
         writer.join();
         long last = written.get();
@@ -171,8 +247,6 @@ class HaFailoverIT {
         }
         assertThat(max).isEqualTo(last);
         assertNeverTwoServing();
-        // the cursor was pushed on stop: only the client's unacked batch comes again
-        assertThat(redelivered).isLessThanOrEqualTo(CLIENT_BATCH_ENTRIES);
     }
 
     /** A server JVM on {@code port}, reaching ZooKeeper through a relay of its own that a test can cut. */
@@ -184,8 +258,8 @@ class HaFailoverIT {
         }
         CountDownLatch up = new CountDownLatch(1);
         nodes.put(port, ChildJvm.start("server-" + port + "-" + (++nodesStarted), System.getProperty(
-                "java.class.path"), List.of("-Dlogback.configurationFile=ha/node-logback.xml"), HaServerNode.class,
-                List.of(link.connectString(), String.valueOf(port), DESTINATION, rows.toString(),
+                "java.class.path") + File.pathSeparator + SHIPPED_CONF.toAbsolutePath(), List.of("-Dlogback.configurationFile=ha/node-logback.xml"), HaServerNode.class,
+                List.of(link.connectString(), String.valueOf(port), DESTINATION, nodeSource,
                         String.valueOf(SESSION.toMillis()), String.valueOf(DELAY.toMillis())),
                 LOGS, line -> {
                     if (line.text().startsWith("READY")) {
@@ -253,17 +327,22 @@ class HaFailoverIT {
         }
     }
 
-    private void startWriter() {
+    /** Writes one row at a time to the servers' source. */
+    private interface RowWriter {
+        void write(long row) throws Exception;
+    }
+
+    private void startWriter(RowWriter rowWriter) {
         writer = new Thread(() -> {
             try {
                 while (writing) {
                     long row = written.get() + 1;
-                    Files.writeString(rows, row + "\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND);
+                    rowWriter.write(row);
                     written.set(row);
                     Thread.sleep(ROW_EVERY_MILLIS); // the pace of the writes, not a wait for a condition
                 }
-            } catch (IOException | InterruptedException e) {
-                throw new IllegalStateException("writing rows to " + rows, e);
+            } catch (Exception e) {
+                throw new IllegalStateException("writing row " + (written.get() + 1), e);
             }
         }, "row-writer");
         writer.start();

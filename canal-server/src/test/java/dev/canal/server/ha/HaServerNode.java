@@ -2,28 +2,39 @@ package dev.canal.server.ha;
 
 import dev.canal.meta.PeriodMixedMetaManager;
 import dev.canal.meta.ZooKeeperMetaManager;
+import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.instance.spring.SpringCanalInstanceGenerator;
+import dev.canal.server.CanalInstanceGenerator;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.netty.CanalNettyServer;
 import dev.canal.server.netty.ServerConfig;
 import dev.canal.store.StoreConfig;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Properties;
 import org.apache.curator.framework.CuratorFramework;
 
 /**
  * One canal server in its own JVM for the failover tests, wired as the launcher wires one with
  * {@code canal.zkServers} set: embedded server, TCP server activating through the election, a running monitor
  * per destination started at boot, and the destination's cursors in ZooKeeper (PeriodMixedMetaManager, as
- * default-instance.xml). Its instance reads rows from a file instead of MySQL ({@link RowFileInstance}).
+ * default-instance.xml). Its instance either reads rows from a file instead of MySQL ({@link RowFileInstance}),
+ * or is built from Spring XML like the launcher's, with a real MysqlEventParser.
  *
- * <p>Arguments: zkServers port destination rowsFile sessionTimeoutMillis takeoverDelayMillis. Prints
+ * <p>Arguments: zkServers port destination (rows:FILE | spring:CONF_DIR) sessionTimeoutMillis
+ * takeoverDelayMillis. Prints
  * {@code READY <port>} when up and {@code SERVING true|false micros} around each time its store serves; stops
  * gracefully when its standard input closes.
  */
 public final class HaServerNode {
 
+    private static final String ROWS = "rows:";
+    private static final String SPRING = "spring:";
     private static final long META_FLUSH_MILLIS = 100;
     private static final int STORE_SIZE = 1024;
 
@@ -34,17 +45,28 @@ public final class HaServerNode {
         String zkServers = args[0];
         int port = Integer.parseInt(args[1]);
         String destination = args[2];
-        Path rows = Path.of(args[3]);
+        String source = args[3];
         Duration session = Duration.ofMillis(Long.parseLong(args[4]));
         Duration delay = Duration.ofMillis(Long.parseLong(args[5]));
 
         CuratorFramework zk = ZooKeeperConnections.connect(zkServers, session, Duration.ofSeconds(10));
-        EmbeddedCanalServer embedded = new EmbeddedCanalServer(dest -> new RowFileInstance(dest, rows,
-                new PeriodMixedMetaManager(new ZooKeeperMetaManager(zk), META_FLUSH_MILLIS),
-                StoreConfig.itemSize(STORE_SIZE), HaServerNode::reportServing));
+        EmbeddedCanalServer embedded;
+        ServerRunningListener listener;
+        if (source.startsWith(ROWS)) {
+            Path rows = Path.of(source.substring(ROWS.length()));
+            embedded = new EmbeddedCanalServer(dest -> new RowFileInstance(dest, rows,
+                    new PeriodMixedMetaManager(new ZooKeeperMetaManager(zk), META_FLUSH_MILLIS),
+                    StoreConfig.itemSize(STORE_SIZE), HaServerNode::reportServing));
+            listener = ServerRunningListener.embedded(embedded);
+        } else if (source.startsWith(SPRING)) {
+            embedded = new EmbeddedCanalServer(springInstances(Path.of(source.substring(SPRING.length())), zkServers,
+                    port));
+            listener = reportingAround(ServerRunningListener.embedded(embedded));
+        } else {
+            throw new IllegalArgumentException("source must be rows:FILE or spring:CONF_DIR, was " + source);
+        }
         embedded.start();
-        ServerRunningMonitors monitors = new ServerRunningMonitors(zk, "127.0.0.1:" + port,
-                ServerRunningListener.embedded(embedded), delay);
+        ServerRunningMonitors monitors = new ServerRunningMonitors(zk, "127.0.0.1:" + port, listener, delay);
         monitors.start();
         CanalNettyServer tcp = new CanalNettyServer(ServerConfig.open(port), embedded, monitors.activator(),
                 new ClientMetrics(), true);
@@ -61,6 +83,38 @@ public final class HaServerNode {
         embedded.stop();
         zk.close();
         System.out.println("STOPPED " + port);
+    }
+
+    /**
+     * Instances as the launcher builds them: Spring XML and properties, {@code CONF_DIR/canal.properties} plus
+     * {@code CONF_DIR/{dest}/instance.properties}, with this server's ZooKeeper and a slave id of its own.
+     */
+    private static CanalInstanceGenerator springInstances(Path confDir, String zkServers, int port)
+            throws IOException {
+        Properties canal = new Properties();
+        try (Reader in = Files.newBufferedReader(confDir.resolve("canal.properties"))) {
+            canal.load(in);
+        }
+        canal.setProperty("canal.zkServers", zkServers);
+        canal.setProperty("canal.instance.mysql.slaveId", String.valueOf(port));
+        return new SpringCanalInstanceGenerator(new Source("canal.properties", canal), confDir)::generate;
+    }
+
+    /** Reports serving before the instance starts and after it stopped: wider than the store's own interval. */
+    private static ServerRunningListener reportingAround(ServerRunningListener delegate) {
+        return new ServerRunningListener() {
+            @Override
+            public void activeEnter(String destination) {
+                reportServing(true);
+                delegate.activeEnter(destination);
+            }
+
+            @Override
+            public void activeExit(String destination) {
+                delegate.activeExit(destination);
+                reportServing(false);
+            }
+        };
     }
 
     /** {@code SERVING true|false <epoch micros>}: the test checks that no two servers' intervals overlap. */

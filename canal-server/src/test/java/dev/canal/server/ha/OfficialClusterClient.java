@@ -4,6 +4,9 @@ import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.client.CanalConnectors;
 import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
+import com.google.protobuf.InvalidProtocolBufferException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -12,7 +15,8 @@ import java.util.concurrent.TimeUnit;
  * share ours). Prints {@code ROW k} for every row entry received, in order, acks each batch after printing
  * it, and connects again whenever the connector gives up (it retries three times itself, 5 s apart).
  *
- * <p>Arguments: zkServers destination. Row k is the entry at binlog offset 3k + 1 ({@link RowFileInstance}).
+ * <p>Arguments: zkServers destination [id]. Row k is the entry at binlog offset 3k + 1 ({@link RowFileInstance}),
+ * or with {@code id} the inserted row whose column {@code id} is k.
  */
 public final class OfficialClusterClient {
 
@@ -23,8 +27,29 @@ public final class OfficialClusterClient {
     private OfficialClusterClient() {
     }
 
+    /** The row numbers an entry carries: its binlog offset / 3, or with {@code byId} each inserted row's id. */
+    private static List<Long> rowsOf(CanalEntry.Entry entry, boolean byId) {
+        if (!byId) {
+            return List.of(entry.getHeader().getLogfileOffset() / ENTRIES_PER_ROW);
+        }
+        try {
+            List<Long> ids = new ArrayList<>();
+            for (CanalEntry.RowData row : CanalEntry.RowChange.parseFrom(entry.getStoreValue()).getRowDatasList()) {
+                for (CanalEntry.Column column : row.getAfterColumnsList()) {
+                    if (column.getName().equals("id")) {
+                        ids.add(Long.parseLong(column.getValue()));
+                    }
+                }
+            }
+            return ids;
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException("row entry does not parse", e);
+        }
+    }
+
     public static void main(String[] args) {
         CanalConnector connector = CanalConnectors.newClusterConnector(args[0], args[1], "", "");
+        boolean byId = args.length > 2 && args[2].equals("id");
         while (true) {
             try {
                 connector.connect();
@@ -35,8 +60,9 @@ public final class OfficialClusterClient {
                     StringBuilder rows = new StringBuilder();
                     for (CanalEntry.Entry entry : message.getEntries()) {
                         if (entry.getEntryType() == CanalEntry.EntryType.ROWDATA) {
-                            rows.append("ROW ").append(entry.getHeader().getLogfileOffset() / ENTRIES_PER_ROW)
-                                    .append('\n');
+                            for (long row : rowsOf(entry, byId)) {
+                                rows.append("ROW ").append(row).append('\n');
+                            }
                         }
                     }
                     System.out.print(rows);
