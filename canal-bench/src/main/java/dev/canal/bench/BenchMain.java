@@ -48,7 +48,8 @@ public final class BenchMain {
         Workload.Mix mix = Workload.Mix.of(rows, o.getOrDefault("mix", "60:30:10"));
         Path out = Path.of(o.getOrDefault("out", "bench/results/latest.md"));
         ChildJvm jvm = new ChildJvm(List.of(System.getProperty("bench.stageJavaOpts", "").trim().split("\\s+")),
-                Path.of(o.getOrDefault("logs", "bench/results/logs")), Boolean.parseBoolean(o.getOrDefault("profile", "false")));
+                Path.of(o.getOrDefault("logs", "bench/results/logs")),
+                Boolean.parseBoolean(o.getOrDefault("profile", "false")));
 
         Machine machine = Machine.describe();
         MySqlServer db = TestDatabases.shared();
@@ -89,7 +90,8 @@ public final class BenchMain {
 
     private static void add(Map<String, List<StageResult>> results, StageResult result) {
         log.info("{}: {} rows in {} s ({} rows/s), digest {}", result.stage(), result.rows(),
-                String.format("%.2f", result.seconds()), String.format("%.0f", result.rowsPerSecond()), result.digest());
+                String.format("%.2f", result.seconds()), String.format("%.0f", result.rowsPerSecond()),
+                result.digest());
         results.computeIfAbsent(result.stage(), k -> new ArrayList<>()).add(result);
     }
 

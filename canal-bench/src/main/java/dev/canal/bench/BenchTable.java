@@ -1,6 +1,7 @@
 package dev.canal.bench;
 
 import dev.canal.parse.mysql.column.TimestampValue;
+import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -132,7 +133,7 @@ public final class BenchTable {
      * The reference decoder's row image as text, read with DATE_AND_TIME_AS_LONG_MICRO and
      * CHAR_AND_BINARY_AS_BYTE_ARRAY (its cheapest modes).
      */
-    static List<String> referenceImage(java.io.Serializable[] image, boolean binaryJson) {
+    static List<String> referenceImage(Serializable[] image, boolean binaryJson) {
         if (image == null) {
             return null;
         }
@@ -167,7 +168,7 @@ public final class BenchTable {
     }
 
     private static LocalDateTime micros(long micros) {
-        return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000), (int) Math.floorMod(micros, 1_000_000) * 1000,
-                ZoneOffset.UTC);
+        return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000),
+                Math.floorMod(micros, 1_000_000) * 1000, ZoneOffset.UTC);
     }
 }

@@ -45,11 +45,16 @@ final class ChildJvm {
         }
 
         @Override
-        public void close() throws IOException, InterruptedException {
+        public void close() throws IOException {
             process.getOutputStream().close();
-            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+            try {
+                if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                    process.waitFor(10, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
                 process.destroyForcibly();
-                process.waitFor(10, TimeUnit.SECONDS);
+                Thread.currentThread().interrupt();
             }
         }
     }

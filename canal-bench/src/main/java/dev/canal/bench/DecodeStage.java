@@ -55,7 +55,8 @@ final class DecodeStage {
         RowDigest digest = new RowDigest();
         decoder.decodeAll(events, digest);
         if (digest.rows() != rows) {
-            throw new IllegalStateException("the " + variant + " decoder gave " + rows + " rows, then " + digest.rows());
+            throw new IllegalStateException("the " + variant + " decoder gave " + rows + " rows, then "
+                    + digest.rows());
         }
         return new StageResult("decode-" + variant, rows, events.size(), bytes, nanos, cpuNanos, meter.peakRssKb(),
                 digest.value());

@@ -13,7 +13,13 @@ record Machine(Instant date, int cores, String cpu, long memoryMib, String jdk, 
         return new Machine(Instant.now().truncatedTo(ChronoUnit.SECONDS), Runtime.getRuntime().availableProcessors(),
                 procLine("/proc/cpuinfo", "model name"), procKb("/proc/meminfo", "MemTotal") / 1024,
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
-                System.getProperty("os.name") + " " + System.getProperty("os.version"), read("/proc/loadavg").trim());
+                System.getProperty("os.name") + " " + System.getProperty("os.version"), currentLoadAverage());
+    }
+
+    /** The 1, 5 and 15 minute load averages. */
+    private static String currentLoadAverage() {
+        String[] fields = read("/proc/loadavg").trim().split(" ");
+        return fields.length < 3 ? "unknown" : fields[0] + " " + fields[1] + " " + fields[2];
     }
 
     private static String procLine(String file, String key) {

@@ -2,6 +2,7 @@ package dev.canal.bench;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import com.sun.management.OperatingSystemMXBean;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ final class ProcessMeter {
 
     long cpuNanos() {
         if (pid == ProcessHandle.current().pid()
-                && ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os) {
+                && ManagementFactory.getOperatingSystemMXBean() instanceof OperatingSystemMXBean os) {
             return os.getProcessCpuTime();
         }
         String stat = read("stat");

@@ -93,7 +93,8 @@ final class Report {
         StageResult ours = medianOf("decode-ours");
         StageResult reference = medianOf("decode-reference");
         StageResult store = medianOf("entries-parallel");
-        StageResult client = results.keySet().stream().filter(k -> k.startsWith("client-batch1000") && !k.endsWith("nodelay"))
+        StageResult client = results.keySet().stream()
+                .filter(k -> k.startsWith("client-batch1000") && !k.endsWith("nodelay"))
                 .findFirst().map(this::medianOf).orElse(null);
         if (ours != null && reference != null) {
             double ratio = ours.rowsPerSecond() / reference.rowsPerSecond();
