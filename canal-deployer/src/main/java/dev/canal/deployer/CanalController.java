@@ -10,6 +10,9 @@ import dev.canal.deployer.mq.MqRunner;
 import dev.canal.deployer.mq.MqRunnerFactory;
 import dev.canal.server.CanalServer;
 import dev.canal.server.EmbeddedCanalServer;
+import dev.canal.server.ha.ServerRunningListener;
+import dev.canal.server.ha.ServerRunningMonitors;
+import dev.canal.server.ha.ZooKeeperConnections;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.server.netty.CanalNettyServer;
@@ -25,19 +28,24 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.apache.curator.framework.CuratorFramework;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Runs the server of one process (Canal's CanalController): the embedded server with one instance per
  * destination, the TCP server in front of it or, in MQ mode, one MQ worker per destination instead, the metrics
- * exporter, and the auto scan of the instance folders. Every destination's
+ * exporter, and the auto scan of the instance folders. With {@code canal.zkServers} set, this server registers in
+ * ZooKeeper and every destination start goes through its election (canal-compat.md 6.1): the instance (and MQ
+ * worker) runs only on the server holding the destination. Every destination's
  * configuration is built and validated before anything starts, so an invalid one stops start-up with nothing
  * left running; an instance whose start fails (its source is down, say) is reported and the others run on.
  */
 public final class CanalController {
 
     private static final Logger log = LoggerFactory.getLogger(CanalController.class);
+    /** How long start-up waits for ZooKeeper before failing; Curator wants it no longer than the session. */
+    static final Duration ZOOKEEPER_CONNECT_WAIT = ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT;
 
     private final CanalServerConfig config;
     private final SpringCanalInstanceGenerator generator;
@@ -49,7 +57,10 @@ public final class CanalController {
     private final Set<String> deployed = ConcurrentHashMap.newKeySet();
     private InstanceScanner scanner; // guarded by this
     private PrometheusExporter metrics; // guarded by this
-    private MqRunner mq; // guarded by this; null in tcp mode
+    // written under this; read also by the election and TCP threads
+    private volatile MqRunner mq; // null in tcp mode
+    private volatile ServerRunningMonitors monitors; // null without ZooKeeper
+    private CuratorFramework zooKeeper; // guarded by this
     private boolean running; // guarded by this
 
     /** @param additionalXml Spring XML loaded after each instance's own, replacing its beans (tests, extensions) */
@@ -58,7 +69,8 @@ public final class CanalController {
         this.generator = new SpringCanalInstanceGenerator(instanceDefaults(config), config.confDir())
                 .withAdditionalXml(additionalXml);
         this.server = new EmbeddedCanalServer(this::instanceFor);
-        this.netty = config.withoutNetty() ? null : new CanalNettyServer(config.tcp(), server, new ClientMetrics());
+        this.netty = config.withoutNetty() ? null
+                : new CanalNettyServer(config.tcp(), server, this::activateForClient, new ClientMetrics(), true);
     }
 
     private CanalInstance instanceFor(String destination) {
@@ -67,8 +79,8 @@ public final class CanalController {
     }
 
     /**
-     * @throws ConfigException when a destination folder is missing, a destination's configuration is invalid
-     *     or the TCP port cannot be bound; nothing keeps running then
+     * @throws ConfigException when a destination folder is missing, a destination's configuration is invalid,
+     *     the TCP port cannot be bound or ZooKeeper cannot be reached; nothing keeps running then
      */
     public synchronized void start() {
         for (String destination : config.destinations()) {
@@ -97,6 +109,9 @@ public final class CanalController {
                 discardPrepared();
                 throw new ConfigException("cannot start the TCP server (" + config.tcp() + "): " + e.getMessage(), e);
             }
+        }
+        if (!config.zkServers().isEmpty()) {
+            joinElection();
         }
         metrics = startMetrics();
         running = true;
@@ -132,6 +147,7 @@ public final class CanalController {
             if (netty != null) {
                 netty.stop();
             }
+            leaveElection(); // releases the destinations held here: standbys take them over
             closeMq(); // before the instances: a worker's batch in hand is rolled back
             if (metrics != null) {
                 metrics.stop();
@@ -189,7 +205,7 @@ public final class CanalController {
         }
         CanalInstance replacement = generator.generate(destination);
         validateMq(destination);
-        deactivate(destination);
+        withdraw(destination);
         CanalInstance stale = prepared.put(destination, replacement);
         if (stale != null) {
             stale.stop();
@@ -203,29 +219,59 @@ public final class CanalController {
         if (!running) {
             return;
         }
-        deactivate(destination);
+        deployed.remove(destination); // first: no longer listed once its stop is under way
+        withdraw(destination);
         CanalInstance unused = prepared.remove(destination);
         if (unused != null) {
             unused.stop();
         }
-        deployed.remove(destination);
     }
 
-    /** In MQ mode a destination's client, its worker, is there from the start, so lazy changes nothing. */
+    /**
+     * Starts the destination, through the election when there is one. In MQ mode a destination's client, its
+     * worker, is there from the start, so lazy changes nothing.
+     */
     private void startUnlessLazy(String destination) {
+        ServerRunningMonitors election = monitors;
+        if (election != null) {
+            election.register(destination); // clients find this server for the destination, lazy or not (6.1)
+        }
         if (config.lazy(destination) && mq == null) {
             log.info("destination {} is lazy: it starts when a client subscribes", destination);
             return;
         }
         try {
-            activate(destination);
+            if (election != null) {
+                election.start(destination); // runs the instance here only if this server wins
+            } else {
+                activate(destination);
+            }
         } catch (InstanceStartException e) {
             log.error("destination {} did not start, the other destinations keep running: {}", destination,
                     e.getMessage(), e);
         }
     }
 
-    /** Starts the destination's instance and, in MQ mode, its worker. */
+    /** A client subscribes to a destination not running here (a lazy one, or one released). */
+    private void activateForClient(String destination) {
+        ServerRunningMonitors election = monitors;
+        if (election != null) {
+            election.start(destination);
+        } else {
+            server.start(destination);
+        }
+    }
+
+    /** Leaves the destination's election, if any (releasing it when held here), and stops it here. */
+    private void withdraw(String destination) {
+        ServerRunningMonitors election = monitors;
+        if (election != null) {
+            election.stop(destination);
+        }
+        deactivate(destination);
+    }
+
+    /** Starts the destination's instance and, in MQ mode, its worker; the election's activeEnter with ZooKeeper. */
     private void activate(String destination) {
         server.start(destination);
         if (mq != null) {
@@ -233,12 +279,63 @@ public final class CanalController {
         }
     }
 
-    /** Stops the destination's worker, if any, then its instance. */
+    /** Stops the destination's worker, if any, then its instance; the election's activeExit with ZooKeeper. */
     private void deactivate(String destination) {
         if (mq != null) {
             mq.stop(destination);
         }
         server.stop(destination);
+    }
+
+    /**
+     * Connects to ZooKeeper and registers this server as {@code registerIp:port} (canal-compat.md 6.1).
+     *
+     * @throws ConfigException naming canal.zkServers when ZooKeeper cannot be reached; nothing keeps running
+     */
+    private void joinElection() {
+        String address = config.registerAddress(port());
+        try {
+            zooKeeper = ZooKeeperConnections.connect(config.zkServers(), ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT,
+                    ZOOKEEPER_CONNECT_WAIT);
+            ServerRunningMonitors election = new ServerRunningMonitors(zooKeeper, address, new ServerRunningListener() {
+                @Override
+                public void activeEnter(String destination) {
+                    activate(destination);
+                }
+
+                @Override
+                public void activeExit(String destination) {
+                    deactivate(destination);
+                }
+            }, ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY);
+            election.start();
+            monitors = election;
+        } catch (RuntimeException e) {
+            if (zooKeeper != null) {
+                zooKeeper.close();
+                zooKeeper = null;
+            }
+            if (netty != null) {
+                netty.stop();
+            }
+            server.stop();
+            discardPrepared();
+            closeMq();
+            throw new ConfigException("cannot join the server election in ZooKeeper (" + ZooKeeperConnections.ZK_SERVERS_KEY
+                    + "=" + config.zkServers() + "): " + e.getMessage(), e);
+        }
+        log.info("server {} registered in ZooKeeper at {}", address, config.zkServers());
+    }
+
+    private void leaveElection() {
+        if (monitors != null) {
+            monitors.stop();
+            monitors = null;
+        }
+        if (zooKeeper != null) {
+            zooKeeper.close();
+            zooKeeper = null;
+        }
     }
 
     /**
@@ -327,10 +424,6 @@ public final class CanalController {
     /** One warning for every key, in canal.properties or an instance file, that nothing here reads. */
     private void warnUnsupportedKeys() {
         List<String> keys = new ArrayList<>(config.unsupportedKeys());
-        if (!config.zkServers().isEmpty()) {
-            // Canal registers the server and elects one per destination there (canal-compat.md 6.1)
-            keys.add("canal.zkServers (server registration and HA election; it is used by default-instance.xml only)");
-        }
         for (String destination : config.destinations()) {
             InstanceProperties properties = generator.properties(destination);
             properties.effective().stringPropertyNames().stream()

@@ -6,6 +6,8 @@ import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.server.netty.ServerConfig;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
@@ -20,7 +22,9 @@ import java.util.function.Supplier;
  *
  * @param source          the canal.properties as read, for the instance generator
  * @param tcp             {@code canal.ip}, {@code canal.port}, {@code canal.user}, {@code canal.passwd}
- * @param zkServers       {@code canal.zkServers}, empty when unset (used by default-instance.xml only)
+ * @param zkServers       {@code canal.zkServers}, empty when unset: the server election (canal-compat.md 6.1) and
+ *                        default-instance.xml's meta
+ * @param registerIp      {@code canal.register.ip}, empty when unset: the address this server registers in ZooKeeper
  * @param withoutNetty    {@code canal.withoutNetty}: no TCP server; always true in an MQ mode
  * @param serverMode      {@code canal.serverMode}
  * @param meta            {@code canal.file.data.dir}, {@code canal.file.flush.period}, ZooKeeper flush period
@@ -37,6 +41,7 @@ public record CanalServerConfig(
         Source source,
         ServerConfig tcp,
         String zkServers,
+        String registerIp,
         boolean withoutNetty,
         ServerMode serverMode,
         InstanceMetaConfig meta,
@@ -61,6 +66,7 @@ public record CanalServerConfig(
     public static final String GLOBAL_SPRING_XML = "canal.instance.global.spring.xml";
     public static final String METRICS_PORT = PrometheusExporter.PORT_KEY;
     public static final String MQ_FLAT_MESSAGE = "canal.mq.flatMessage";
+    public static final String REGISTER_IP = "canal.register.ip";
     private static final int MAX_PORT = 65535;
 
     public CanalServerConfig {
@@ -110,6 +116,7 @@ public record CanalServerConfig(
                 canalProperties,
                 r.read(ServerConfig.PORT_KEY, () -> ServerConfig.fromProperties(r.effective)),
                 r.value(InstanceMetaConfig.ZK_SERVERS, ""),
+                r.value(REGISTER_IP, ""),
                 // MQ mode serves no TCP clients (canal-compat.md 8.1)
                 r.bool(WITHOUT_NETTY, false) || mode != ServerMode.TCP,
                 mode,
@@ -131,6 +138,25 @@ public record CanalServerConfig(
             }
         }
         return config;
+    }
+
+    /**
+     * The {@code ip:port} this server registers in ZooKeeper and clients are sent to (canal-compat.md 6.1):
+     * {@code canal.register.ip}, else {@code canal.ip}, else this host's address; the bound TCP port when there
+     * is one (it differs from {@code canal.port} only when that is 0), else {@code canal.port}.
+     */
+    public String registerAddress(int boundPort) {
+        String ip = !registerIp.isEmpty() ? registerIp : !tcp.ip().isEmpty() ? tcp.ip() : hostAddress();
+        return ip + ":" + (boundPort > 0 ? boundPort : tcp.port());
+    }
+
+    private static String hostAddress() {
+        try {
+            return InetAddress.getLocalHost().getHostAddress();
+        } catch (UnknownHostException e) {
+            throw new ConfigException("cannot find this host's address to register in ZooKeeper; set "
+                    + REGISTER_IP + " (" + e.getMessage() + ")", e);
+        }
     }
 
     /** {@code canal.instance.{destination}.lazy}, else the global setting. */

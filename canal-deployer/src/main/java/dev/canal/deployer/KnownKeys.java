@@ -24,7 +24,6 @@ final class KnownKeys {
 
     /** Canal keys read by nothing here yet. */
     static final List<String> NOT_IMPLEMENTED = List.of(
-            "canal.register.ip",
             "canal.admin.manager", "canal.admin.port", "canal.admin.user", "canal.admin.passwd",
             "canal.admin.register.auto", "canal.admin.register.cluster", "canal.admin.register.name",
             "canal.instance.global.manager.address", "canal.instance.detecting.heartbeatHaEnable",
@@ -56,6 +55,7 @@ final class KnownKeys {
         IMPLEMENTED.put("canal.user", "");
         IMPLEMENTED.put("canal.passwd", "");
         IMPLEMENTED.put("canal.zkServers", "");
+        IMPLEMENTED.put(CanalServerConfig.REGISTER_IP, "");
         IMPLEMENTED.put(InstanceMetaConfig.ZK_FLUSH_PERIOD, "1000");
         IMPLEMENTED.put("canal.withoutNetty", "false");
         IMPLEMENTED.put("canal.serverMode", "tcp");

@@ -1,0 +1,109 @@
+package dev.canal.deployer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+import dev.canal.instance.spring.InstanceProperties.Source;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.CuratorFrameworkFactory;
+import org.apache.curator.retry.RetryOneTime;
+import org.apache.curator.test.TestingServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Launchers sharing a ZooKeeper (curator-test's real server in this JVM) elect one of them per destination
+ * (canal-compat.md 6.1): the destination runs on exactly one, the other registers and stands by, and takes over
+ * when the active one shuts down. Parsers read no database.
+ */
+class HaIT {
+
+    private static final String TEST_PARSER = "classpath:test-parser.xml";
+    private static final String DESTINATION = "example";
+
+    @TempDir
+    Path home;
+
+    private TestingServer zooKeeper;
+    private final List<CanalController> controllers = new ArrayList<>();
+
+    @BeforeEach
+    void startZooKeeper() throws Exception {
+        RecordingEventParser.EVENTS.clear();
+        zooKeeper = new TestingServer(true);
+    }
+
+    @AfterEach
+    void stopAll() throws IOException {
+        controllers.forEach(CanalController::stop);
+        zooKeeper.close();
+    }
+
+    @Test
+    void twoLaunchersOnOneZooKeeperRunTheDestinationOnExactlyOne() throws Exception {
+        CanalController first = launch("first", zooKeeper.getConnectString());
+        CanalController second = launch("second", zooKeeper.getConnectString());
+
+        await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10)).until(() -> runningOn().size() == 1);
+        CanalController active = runningOn().get(0);
+        CanalController standby = active == first ? second : first;
+        assertThat(standby.deployedDestinations()).containsExactly(DESTINATION);
+        try (CuratorFramework zk = CuratorFrameworkFactory.newClient(zooKeeper.getConnectString(), new RetryOneTime(100))) {
+            zk.start();
+            String cluster = "/otter/canal/destinations/" + DESTINATION + "/cluster";
+            assertThat(zk.getChildren().forPath(cluster)).hasSize(2);
+            String running = new String(zk.getData().forPath("/otter/canal/destinations/" + DESTINATION + "/running"),
+                    StandardCharsets.UTF_8);
+            assertThat(running).contains(":" + active.port() + "\"");
+        }
+
+        active.stop(); // releases the destination
+        await().atMost(Duration.ofSeconds(30)).until(() -> standby.server().isStart(DESTINATION));
+        assertThat(runningOn()).containsExactly(standby);
+    }
+
+    @Test
+    void unreachableZooKeeperStopsStartUpNamingTheKey() throws Exception {
+        String nowhere = "127.0.0.1:" + UnpackedTarball.freePort();
+
+        assertThatThrownBy(() -> launch("alone", nowhere))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("canal.zkServers")
+                .hasMessageContaining(nowhere);
+        assertThat(RecordingEventParser.EVENTS).isEmpty();
+    }
+
+    private List<CanalController> runningOn() {
+        return controllers.stream().filter(c -> c.isRunning() && c.server().isStart(DESTINATION)).toList();
+    }
+
+    private CanalController launch(String name, String zkServers) throws IOException {
+        Path conf = Files.createDirectories(home.resolve(name));
+        Files.createDirectories(conf.resolve(DESTINATION));
+        Files.writeString(conf.resolve(DESTINATION).resolve("instance.properties"),
+                "canal.instance.master.address=127.0.0.1:3306\n");
+        Properties p = new Properties();
+        p.setProperty("canal.port", "0");
+        p.setProperty("canal.register.ip", "127.0.0.1");
+        p.setProperty("canal.metrics.pull.port", "0");
+        p.setProperty("canal.conf.dir", conf.toString());
+        p.setProperty("canal.file.data.dir", "${canal.conf.dir}");
+        p.setProperty("canal.destinations", DESTINATION);
+        p.setProperty("canal.zkServers", zkServers);
+        CanalController controller = CanalLauncher.start(new Source(conf.resolve("canal.properties").toString(), p),
+                TEST_PARSER);
+        controllers.add(controller);
+        return controller;
+    }
+}
