@@ -1,13 +1,13 @@
 package dev.canal.deployer;
 
+import dev.canal.deployer.mq.MqRunner;
+import dev.canal.deployer.mq.MqRunnerFactory;
 import dev.canal.instance.CanalInstance;
 import dev.canal.instance.InstanceStartException;
 import dev.canal.instance.spring.InstanceConfigException;
 import dev.canal.instance.spring.InstanceProperties;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.instance.spring.SpringCanalInstanceGenerator;
-import dev.canal.deployer.mq.MqRunner;
-import dev.canal.deployer.mq.MqRunnerFactory;
 import dev.canal.server.CanalServer;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.ha.ServerRunningListener;
@@ -37,9 +37,9 @@ import org.slf4j.LoggerFactory;
  * destination, the TCP server in front of it or, in MQ mode, one MQ worker per destination instead, the metrics
  * exporter, and the auto scan of the instance folders. With {@code canal.zkServers} set, this server registers in
  * ZooKeeper and every destination start goes through its election (canal-compat.md 6.1): the instance (and MQ
- * worker) runs only on the server holding the destination. Every destination's
- * configuration is built and validated before anything starts, so an invalid one stops start-up with nothing
- * left running; an instance whose start fails (its source is down, say) is reported and the others run on.
+ * worker) runs only on the server holding the destination. Every destination's configuration is built and
+ * validated before anything starts, so an invalid one stops start-up with nothing left running; an instance
+ * whose start fails (its source is down, say) is reported and the others run on.
  */
 public final class CanalController {
 

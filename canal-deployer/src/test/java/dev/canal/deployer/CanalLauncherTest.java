@@ -194,6 +194,17 @@ class CanalLauncherTest {
     }
 
     @Test
+    void invalidMqSettingStopsKafkaModeStartUpNamingKeyAndFile() {
+        Path file = writeInstance("example", "canal.mq.topic=rows", "canal.mq.partitionsNum=0");
+
+        assertThatThrownBy(() -> CanalLauncher.start(canalProperties("canal.serverMode", "kafka"), TEST_PARSER))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("canal.mq.partitionsNum")
+                .hasMessageContaining(file.toString());
+        assertThat(RecordingEventParser.EVENTS).isEmpty();
+    }
+
+    @Test
     void lazyDestinationStartsOnItsFirstSubscriber() {
         writeInstance("example");
         controller = CanalLauncher.start(canalProperties("canal.instance.global.lazy", "true"), TEST_PARSER);

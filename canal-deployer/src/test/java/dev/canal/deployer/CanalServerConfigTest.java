@@ -53,6 +53,15 @@ class CanalServerConfigTest {
     }
 
     @Test
+    void registeredAddressPrefersRegisterIpThenCanalIpAndTheBoundPort() {
+        CanalServerConfig both = CanalServerConfig.load(source("canal.register.ip", "10.0.0.5", "canal.ip", "10.0.0.6"));
+        CanalServerConfig ipOnly = CanalServerConfig.load(source("canal.ip", "10.0.0.6", "canal.port", "0"));
+
+        assertThat(both.registerAddress(-1)).isEqualTo("10.0.0.5:11111");
+        assertThat(ipOnly.registerAddress(40000)).isEqualTo("10.0.0.6:40000");
+    }
+
+    @Test
     void dataDirFollowsTheConfDirThroughItsPlaceholder() {
         CanalServerConfig config = CanalServerConfig.load(source(
                 "canal.conf.dir", "/srv/canal/conf", "canal.file.data.dir", "${canal.conf.dir}"));
