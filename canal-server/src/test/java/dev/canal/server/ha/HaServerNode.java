@@ -54,9 +54,15 @@ public final class HaServerNode {
         ServerRunningListener listener;
         if (source.startsWith(ROWS)) {
             Path rows = Path.of(source.substring(ROWS.length()));
-            embedded = new EmbeddedCanalServer(dest -> new RowFileInstance(dest, rows,
-                    new PeriodMixedMetaManager(new ZooKeeperMetaManager(zk), META_FLUSH_MILLIS),
-                    StoreConfig.itemSize(STORE_SIZE), HaServerNode::reportServing));
+            // as default-instance.xml: the meta manager has a ZooKeeper client of its own, closed when the
+            // instance stops, so a cursor push stuck behind a lost connection cannot land later over the
+            // cursors of the server that took over
+            embedded = new EmbeddedCanalServer(dest -> {
+                CuratorFramework metaZk = ZooKeeperConnections.connect(zkServers, session, Duration.ofSeconds(10));
+                return new RowFileInstance(dest, rows,
+                        new PeriodMixedMetaManager(new ZooKeeperMetaManager(metaZk), META_FLUSH_MILLIS),
+                        StoreConfig.itemSize(STORE_SIZE), HaServerNode::reportServing, metaZk);
+            });
             listener = ServerRunningListener.embedded(embedded);
         } else if (source.startsWith(SPRING)) {
             embedded = new EmbeddedCanalServer(springInstances(Path.of(source.substring(SPRING.length())), zkServers,

@@ -31,16 +31,21 @@ final class RowFileInstance implements CanalInstance {
     private final MetaManager meta;
     private final MemoryEventStore store;
     private final Consumer<Boolean> serving;
+    private final AutoCloseable owned;
     private volatile Thread feeder;
 
-    /** @param serving told true right before the store starts serving gets, false right after it stopped */
+    /**
+     * @param serving told true right before the store starts serving gets, false right after it stopped
+     * @param owned   closed after the meta manager stopped (its ZooKeeper client)
+     */
     RowFileInstance(String destination, Path rows, MetaManager meta, StoreConfig storeConfig,
-            Consumer<Boolean> serving) {
+            Consumer<Boolean> serving, AutoCloseable owned) {
         this.destination = destination;
         this.rows = rows;
         this.meta = meta;
         this.store = new MemoryEventStore(storeConfig);
         this.serving = serving;
+        this.owned = owned;
     }
 
     @Override
@@ -66,6 +71,11 @@ final class RowFileInstance implements CanalInstance {
         store.stop();
         serving.accept(false); // the meta manager's last cursor push may still take a while
         meta.stop();
+        try {
+            owned.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("closing what the instance of " + destination + " owned", e);
+        }
     }
 
     @Override
