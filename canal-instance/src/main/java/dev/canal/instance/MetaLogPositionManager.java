@@ -38,7 +38,8 @@ public final class MetaLogPositionManager implements LogPositionManager {
 
     @Override
     public void persist(String destination, LogPosition position) {
-        log.info("destination {}: parse position {} not persisted, clients' cursors are the restart point",
+        // once per flushed transaction: at INFO this line costs more than the transaction (docs/performance.md)
+        log.debug("destination {}: parse position {} not persisted, clients' cursors are the restart point",
                 destination, position);
     }
 

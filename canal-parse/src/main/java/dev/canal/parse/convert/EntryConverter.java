@@ -310,9 +310,9 @@ public final class EntryConverter {
             }
             CanalEntry.Column.Builder c = CanalEntry.Column.newBuilder()
                     .setIndex(i)
-                    .setName(column.name())
+                    .setNameBytes(column.nameUtf8())
                     .setIsKey(column.key())
-                    .setMysqlType(column.mysqlType());
+                    .setMysqlTypeBytes(column.mysqlTypeUtf8());
             renderer.render(column, values[i], c);
             c.setUpdated(afterImage && (before == null || changed(c, before, i)));
             out.add(c.build());

@@ -1,6 +1,6 @@
 package dev.canal.parse.mysql;
 
-import com.lmax.disruptor.BlockingWaitStrategy;
+import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.RingBuffer;
@@ -32,6 +32,10 @@ import java.util.concurrent.locks.LockSupport;
  *   <li>stage 3, one thread, in binlog order again: hand the entries on (transaction buffer, then sink).</li>
  * </ol>
  * With parallel parsing off the same three stages run one after another on the reader thread.
+ *
+ * <p>The stages wait with Disruptor's sleeping strategy: a short spin, then yields, then short parks. The
+ * blocking strategy parks only while waiting for the publisher and busy-spins while a stage waits for the
+ * stage before it, which on two cores starves the very thread being waited for (docs/performance.md).
  *
  * <p>A failure in any stage is kept and rethrown to the reader at its next {@link #publish}, which ends the
  * dump; the parser then reconnects from its last delivered position.
@@ -99,7 +103,7 @@ final class EntryPipeline implements AutoCloseable {
             Thread t = new Thread(r, name + "-stage-" + threads.incrementAndGet());
             t.setDaemon(true);
             return t;
-        }, ProducerType.SINGLE, new BlockingWaitStrategy());
+        }, ProducerType.SINGLE, new SleepingWaitStrategy());
         EventHandler<Slot>[] stage2 = rowWorkers(workers);
         disruptor.handleEventsWith((slot, seq, end) -> stage1(slot)).then(stage2)
                 .then((slot, seq, end) -> {
