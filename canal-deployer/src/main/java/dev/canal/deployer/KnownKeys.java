@@ -1,6 +1,7 @@
 package dev.canal.deployer;
 
 import dev.canal.instance.spring.InstanceMetaConfig;
+import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.parse.mysql.MysqlParserConfig;
 import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.sink.filter.SinkFilterConfig;
@@ -28,18 +29,21 @@ final class KnownKeys {
             "canal.admin.register.auto", "canal.admin.register.cluster", "canal.admin.register.name",
             "canal.instance.global.manager.address", "canal.instance.detecting.heartbeatHaEnable",
             "canal.instance.filter.druid.ddl", "canal.socketChannel", "canal.instance.multi.stream.on",
-            "canal.instance.enableDruid", "canal.instance.pwdPublicKey");
+            "canal.instance.enableDruid", "canal.instance.pwdPublicKey",
+            // the schema history keeps its own files (docs/compatibility.md): no database to log in to
+            "canal.instance.tsdb.url", "canal.instance.tsdb.dbUsername", "canal.instance.tsdb.dbPassword",
+            "canal.instance.tsdb.spring.xml");
 
     /** Every {@code kafka.X} key is a Kafka producer setting (canal-connector-kafka's KafkaProducerConfig). */
     static final String KAFKA_PREFIX = "kafka.";
 
     /**
      * Families of Canal keys not implemented: MQ settings other than those below (RocketMQ, RabbitMQ, Pulsar,
-     * Aliyun), the other producers, the table-meta TSDB, the standby source.
+     * Aliyun), the other producers, the standby source.
      */
     static final List<String> NOT_IMPLEMENTED_PREFIXES = List.of(
             "canal.mq.", "rocketmq.", "rabbitmq.", "pulsarmq.", "canal.aliyun.", "canal.instance.rds.",
-            "canal.instance.tsdb.", "canal.instance.standby.");
+            "canal.instance.standby.");
 
     /** {@code canal.instance.{destination}.lazy / .spring.xml / .mode / .manager.address}. */
     private static final Pattern PER_DESTINATION =
@@ -130,6 +134,11 @@ final class KnownKeys {
         IMPLEMENTED.put(MysqlParserConfig.BINLOG_FORMAT, "");
         IMPLEMENTED.put(MysqlParserConfig.BINLOG_IMAGE, "");
         IMPLEMENTED.put(MysqlParserConfig.AUTO_RESET_LATEST, "false");
+        // the parser's schema history (TsdbConfig; canal-compat.md 9.4)
+        IMPLEMENTED.put(TsdbConfig.ENABLE, "true");
+        IMPLEMENTED.put(TsdbConfig.DIR, null); // ${canal.file.data.dir:../conf}/{destination}
+        IMPLEMENTED.put(TsdbConfig.SNAPSHOT_INTERVAL, "24");
+        IMPLEMENTED.put(TsdbConfig.SNAPSHOT_EXPIRE, "360");
         // sink filters (SinkFilterConfig; canal-compat.md 4.3, 7.5, 7.6)
         IMPLEMENTED.put(SinkFilterConfig.TABLE_REGEX_KEY, SinkFilterConfig.DEFAULT_TABLE_REGEX);
         IMPLEMENTED.put(SinkFilterConfig.TABLE_BLACK_REGEX_KEY, "");

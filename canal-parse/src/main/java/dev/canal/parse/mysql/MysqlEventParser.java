@@ -73,6 +73,8 @@ public final class MysqlEventParser implements EventParser {
     private volatile BinlogStream stream;
     private volatile Throwable failure;
     private final LongAdder receivedBytes = new LongAdder();
+    private volatile boolean resetToLatest; // canal.auto.reset.latest.pos.mode after a purged binlog
+    private SourceDetector detector; // guarded by this
     private final LongAdder publishBlockingNanos = new LongAdder();
 
     /**
@@ -113,6 +115,7 @@ public final class MysqlEventParser implements EventParser {
         running = true;
         failure = null;
         metas = injectedMetas != null ? injectedMetas : configuredMetaSource();
+        detector = SourceDetector.startIfEnabled(destination, config, this::metadataConnection);
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;
@@ -137,6 +140,10 @@ public final class MysqlEventParser implements EventParser {
             Thread.currentThread().interrupt();
         }
         worker = null;
+        if (detector != null) {
+            detector.close();
+            detector = null;
+        }
         if (injectedMetas == null && metas instanceof AutoCloseable closeable) {
             try {
                 closeable.close();
@@ -174,6 +181,11 @@ public final class MysqlEventParser implements EventParser {
         return publishBlockingNanos.sum();
     }
 
+    /** Consecutive failures of the detecting SQL ({@code canal.instance.detecting.*}); 0 when off or healthy. */
+    public synchronized int detectingFailures() {
+        return detector == null ? 0 : detector.failures();
+    }
+
     /** Why the parser stopped by itself (e.g. the binlog it needs was purged); null while healthy. */
     public Throwable failure() {
         return failure;
@@ -189,11 +201,20 @@ public final class MysqlEventParser implements EventParser {
                     backoff = 1000;
                 } catch (MysqlServerException e) {
                     if (e.errorCode() == ER_MASTER_FATAL_ERROR_READING_BINLOG) {
-                        alarm("the source cannot serve the binlog we need (" + e.getMessage()
-                                + "); stopping instead of skipping data", e);
-                        return;
+                        if (!config.autoResetLatestPosMode()) {
+                            alarm("the source cannot serve the binlog we need (" + e.getMessage()
+                                    + "); stopping instead of skipping data", e);
+                            return;
+                        }
+                        log.warn("destination {}: the source cannot serve the binlog we need ({}); {} is on, so "
+                                + "reading goes on from the source's current position and the rows between are "
+                                + "SKIPPED", destination, e.getMessage(), MysqlParserConfig.AUTO_RESET_LATEST);
+                        resetToLatest = true;
                     }
                     backoff = retryAfter(e, backoff);
+                } catch (SourceSettingsCheck.UnsupportedSourceException e) {
+                    alarm(e.getMessage(), e);
+                    return;
                 } catch (IOException | RuntimeException e) {
                     if (!running) {
                         return;
@@ -238,6 +259,7 @@ public final class MysqlEventParser implements EventParser {
         try (MysqlConnection conn = MysqlConnection.open(connectionOptions())) {
             ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
             session.setUp();
+            SourceSettingsCheck.verify(conn, config);
             StartPoint start = findStart(session);
             boolean mariadb = conn.serverVersion().isMariaDb();
             GtidTracker gtids = !config.gtidMode() ? GtidTracker.off()
@@ -280,6 +302,11 @@ public final class MysqlEventParser implements EventParser {
 
     /** Where to start, by Canal's rules (canal-compat.md 9.2, 9.3). */
     private StartPoint findStart(ReplicaSession session) throws IOException {
+        if (resetToLatest) {
+            resetToLatest = false;
+            BinlogFilePosition current = session.currentBinlogPosition();
+            return new StartPoint(current.file(), current.position(), -1, null);
+        }
         LogPosition remembered = positions.latest(destination);
         EntryPosition last = remembered == null ? null : remembered.position();
         MysqlParserConfig.StartPosition configured = config.start();

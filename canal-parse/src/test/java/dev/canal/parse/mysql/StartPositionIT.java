@@ -97,4 +97,42 @@ class StartPositionIT extends ParserITSupport {
         }
         return positions;
     }
+
+    @Test
+    void withAutoResetAPurgedBinlogIsSkippedToTheCurrentPosition(MySqlServer db) throws Exception {
+        db.recreateDatabase("start_reset");
+        db.execute("CREATE TABLE start_reset.t (id INT PRIMARY KEY)");
+        Properties p = properties(db, "start_reset", new MySqlServer.BinlogCoordinates("mysql-bin.999999", 4));
+        p.setProperty("canal.auto.reset.latest.pos.mode", "true");
+        startParser(p);
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20))
+                .until(() -> parser.receivedBinlogBytes() > 0);
+        db.execute("INSERT INTO start_reset.t VALUES (1)");
+
+        assertThat(insertedIds(drainUntil(1))).containsExactly("1");
+        assertThat(parser.isStart()).isTrue();
+    }
+
+    @Test
+    void aSourceWritingAnotherRowImageThanAllowedIsRefused(MySqlServer db) {
+        Properties p = properties(db, "start_image", null);
+        p.setProperty("canal.instance.binlog.image", "MINIMAL,NOBLOB");
+        startParser(p);
+
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20)).until(() -> !parser.isStart());
+        assertThat(parser.failure()).hasMessageContaining("binlog_row_image").hasMessageContaining("FULL");
+    }
+
+    @Test
+    void theDetectingSqlCountsFailuresOfTheSource(MySqlServer db) {
+        Properties p = properties(db, "start_detect", null);
+        p.setProperty("canal.instance.detecting.enable", "true");
+        p.setProperty("canal.instance.detecting.sql", "select * from no_such_schema.no_such_table");
+        p.setProperty("canal.instance.detecting.interval.time", "1");
+        startParser(p);
+
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20))
+                .until(() -> parser.detectingFailures() > 3);
+        assertThat(parser.isStart()).as("the detecting heartbeat alarms; it does not stop the stream").isTrue();
+    }
 }

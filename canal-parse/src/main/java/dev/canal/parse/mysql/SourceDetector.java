@@ -1,0 +1,110 @@
+package dev.canal.parse.mysql;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Locale;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Canal's detecting heartbeat ({@code canal.instance.detecting.*}, canal-compat.md 6.4): runs the configured SQL
+ * on its own connection every interval and raises an alarm in the log once the source has failed more than the
+ * threshold of consecutive times, and again when it answers. Switching to a standby source
+ * ({@code heartbeatHaEnable}) is not implemented.
+ */
+final class SourceDetector implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(SourceDetector.class);
+
+    private final String destination;
+    private final String sql;
+    private final int threshold;
+    private final Supplier<Connection> connections;
+    private final ScheduledExecutorService timer;
+    private Connection connection; // timer thread only
+    private int failures; // timer thread only
+
+    private SourceDetector(String destination, MysqlParserConfig config, Supplier<Connection> connections) {
+        this.destination = destination;
+        this.sql = config.detectingSql().trim();
+        this.threshold = config.detectingRetryThreshold();
+        this.connections = connections;
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "detecting-" + destination);
+            t.setDaemon(true);
+            return t;
+        });
+        timer.scheduleWithFixedDelay(this::probe, config.detectingIntervalSeconds(),
+                config.detectingIntervalSeconds(), TimeUnit.SECONDS);
+    }
+
+    /** A running detector when {@code canal.instance.detecting.enable} is on with an SQL, else null. */
+    static SourceDetector startIfEnabled(String destination, MysqlParserConfig config, Supplier<Connection> connections) {
+        if (!config.detectingEnable() || config.detectingSql() == null || config.detectingSql().isBlank()) {
+            return null;
+        }
+        return new SourceDetector(destination, config, connections);
+    }
+
+    /** Consecutive failures so far (0 while the source answers). */
+    synchronized int failures() {
+        return failures;
+    }
+
+    private synchronized void probe() {
+        try {
+            if (connection == null || connection.isClosed()) {
+                connection = connections.get();
+            }
+            try (Statement st = connection.createStatement()) {
+                // select/show/explain/desc run as queries, anything else (Canal's xdual upsert) as an update
+                if (isQuery(sql)) {
+                    st.executeQuery(sql).close();
+                } else {
+                    st.executeUpdate(sql);
+                }
+            }
+            if (failures > threshold) {
+                log.warn("destination {}: the source answers the detecting SQL again", destination);
+            }
+            failures = 0;
+        } catch (SQLException | RuntimeException e) {
+            failures++;
+            closeConnection();
+            if (failures == threshold + 1) {
+                log.error("destination {}: ALARM: the source failed the detecting SQL {} times in a row: {}",
+                        destination, failures, e.getMessage());
+            }
+        }
+    }
+
+    private static boolean isQuery(String statement) {
+        String head = statement.stripLeading().toLowerCase(Locale.ROOT);
+        return head.startsWith("select") || head.startsWith("show") || head.startsWith("explain")
+                || head.startsWith("desc");
+    }
+
+    private void closeConnection() {
+        try {
+            if (connection != null) {
+                connection.close();
+            }
+        } catch (SQLException ignored) {
+            // the connection failed already; closing it is best effort
+        }
+        connection = null;
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+        synchronized (this) {
+            closeConnection();
+        }
+    }
+}
