@@ -63,12 +63,17 @@ class ClientMetricsExportIT {
     @Test
     void clientRequestsThroughTheTcpServerMoveTheClientAndStoreSeries() {
         connector.subscribe();
-        Scrape subscribed = Scrape.of(exporter);
+        // the server counts a request just after sending its reply: wait until the last one has been counted
+        Scrape subscribed = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+                .until(() -> Scrape.of(exporter), s -> s.has("canal_instance_client_packets", "destination",
+                        DESTINATION, "packetType", "SUBSCRIPTION"));
         instance.parse(TestEntries.transaction(100, 2));
         Message batch = connector.getWithoutAck(100);
         connector.ack(batch.getId());
         Message empty = connector.getWithoutAck(100);
-        Scrape afterAck = Scrape.of(exporter);
+        Scrape afterAck = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5))
+                .until(() -> Scrape.of(exporter),
+                        s -> s.value("canal_instance_client_request_latency_count", DEST) >= 5.0);
 
         assertThat(batch.getEntries()).hasSize(4);
         assertThat(empty.getId()).isEqualTo(-1);
