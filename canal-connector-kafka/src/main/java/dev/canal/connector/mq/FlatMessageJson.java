@@ -1,5 +1,6 @@
 package dev.canal.connector.mq;
 
+import dev.canal.protocol.JsonText;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;
@@ -13,7 +14,6 @@ import java.util.Map;
  */
 public final class FlatMessageJson {
 
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     private FlatMessageJson() {
     }
@@ -108,28 +108,8 @@ public final class FlatMessageJson {
     private static void string(StringBuilder out, String s) {
         if (s == null) {
             out.append("null");
-            return;
+        } else {
+            JsonText.appendQuoted(out, s);
         }
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (c < 0x20) {
-                        out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xf]);
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        out.append('"');
     }
 }

@@ -2,6 +2,7 @@ package dev.canal.parse.mysql.column;
 
 import dev.canal.parse.mysql.io.LittleEndianCursor;
 import dev.canal.parse.mysql.io.MalformedDataException;
+import dev.canal.protocol.JsonText;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -38,7 +39,6 @@ public final class JsonBinary {
     private static final int LITERAL_FALSE = 2;
     /** MySQL refuses documents nested deeper than 100; anything deeper here is corrupt. */
     private static final int MAX_DEPTH = 150;
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
 
     /**
      * Text of a valid document is at most a few times its binary size (escaped control characters in strings are
@@ -229,28 +229,7 @@ public final class JsonBinary {
 
     /** Appends bytes as a JSON string: UTF-8 kept, quote, backslash and control characters escaped. */
     private void quoted(int start, int length) {
-        String s = new String(buf, start, length, StandardCharsets.UTF_8);
-        out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char ch = s.charAt(i);
-            switch (ch) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                default -> {
-                    if (ch < 0x20) {
-                        out.append("\\u00").append(HEX[ch >> 4]).append(HEX[ch & 0xF]);
-                    } else {
-                        out.append(ch);
-                    }
-                }
-            }
-        }
-        out.append('"');
+        JsonText.appendQuoted(out, new String(buf, start, length, StandardCharsets.UTF_8));
     }
 
     private int u8(int pos, int limit) {
