@@ -13,10 +13,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * The packaged daemon (canal-deployer's tarball) unpacked into a folder, configured for one destination with
@@ -29,6 +31,8 @@ final class CanalDaemon {
 
     private static final Pattern CURSOR_FILE = Pattern.compile("\"journalName\":\"([^\"]+)\"");
     private static final Pattern CURSOR_OFFSET = Pattern.compile("\"position\":(\\d+)");
+
+    private static Path copiedTarball; // guarded by the class lock
 
     /** A script's exit status and what it printed. */
     record Run(int status, String output) {
@@ -52,6 +56,7 @@ final class CanalDaemon {
         Process tar = new ProcessBuilder("tar", "xzf", tarball.toString(), "-C", home.toString()).inheritIO().start();
         assertThat(tar.waitFor()).as("tar xzf %s", tarball).isZero();
         CanalDaemon daemon = new CanalDaemon(home, freePort());
+        daemon.set("conf/canal.properties", "canal.metrics.pull.port", String.valueOf(freePort()));
         daemon.edit("conf/canal.properties", text -> text
                 .replace("canal.port = 11111", "canal.port = " + daemon.port)
                 .replace("canal.file.flush.period = 1000", "canal.file.flush.period = 200")
@@ -68,21 +73,22 @@ final class CanalDaemon {
     }
 
     /**
-     * A private copy of canal-deployer's tarball, taken once per JVM, so a concurrent rebuild of that module
-     * cannot hand a half-written file to a later test.
+     * A private copy of canal-deployer's tarball, taken once per test JVM (so each run tests the latest build),
+     * so that a concurrent rebuild of that module cannot hand a half-written file to a later test.
      */
     private static synchronized Path tarballCopy() throws IOException {
-        Path copy = Path.of("target", "daemon-under-test.tar.gz").toAbsolutePath();
-        if (!Files.exists(copy)) {
+        if (copiedTarball == null) {
             Path tarball = Path.of(System.getProperty("reliability.tarball",
                     "../canal-deployer/target/canal-deployer-0.1.0-SNAPSHOT.tar.gz"));
             if (!Files.exists(tarball)) {
                 throw new IllegalStateException("no daemon tarball at " + tarball.toAbsolutePath()
                         + ": build it first with mvn -B -q -pl canal-deployer package -DskipTests");
             }
+            Path copy = Path.of("target", "daemon-under-test.tar.gz").toAbsolutePath();
             Files.copy(tarball, copy, StandardCopyOption.REPLACE_EXISTING);
+            copiedTarball = copy;
         }
-        return copy;
+        return copiedTarball;
     }
 
     void edit(String file, UnaryOperator<String> change) throws IOException {
@@ -125,6 +131,15 @@ final class CanalDaemon {
             process.waitFor(30, TimeUnit.SECONDS);
         }
         return new Run(exited ? process.exitValue() : -1, Files.readString(output, StandardCharsets.UTF_8));
+    }
+
+    /** Waits for a condition; if it does not come, fails with the daemon's logs, which usually say why. */
+    void awaitOrShowLogs(String what, Duration limit, Callable<Boolean> condition) {
+        try {
+            await().atMost(limit).pollInterval(Duration.ofMillis(50)).until(condition);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("not within " + limit + ": " + what + "; logs:\n" + logs(), e);
+        }
     }
 
     /** SIGKILL to the server JVM: no shutdown hook runs, meta.dat keeps what the last periodic flush wrote. */

@@ -42,11 +42,15 @@ final class DatabaseProcess {
                 });
     }
 
-    /** SIGKILL (a crash: InnoDB and binlog recovery run on the next start), then the same command again. */
-    void crashAndRestart() throws IOException {
+    /** SIGKILL: a crash; InnoDB and binlog recovery run on the next start. */
+    void crash() {
         ProcessHandle old = process;
         old.destroyForcibly();
         await().atMost(Duration.ofSeconds(30)).until(() -> !old.isAlive());
+    }
+
+    /** The same command line again; returns when the server answers. */
+    void restart() throws IOException {
         Path log = Path.of("target", "database-restart-" + db.port() + ".log").toAbsolutePath();
         Process restarted = new ProcessBuilder(commandLine).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();

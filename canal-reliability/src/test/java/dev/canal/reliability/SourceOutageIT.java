@@ -11,7 +11,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,6 +32,9 @@ class SourceOutageIT {
 
     private static final Logger log = LoggerFactory.getLogger(SourceOutageIT.class);
     private static final String SCHEMA = "rel_source_cut";
+    private static final String STALL_SCHEMA = "rel_source_stall";
+    private static final int READ_TIMEOUT_SECONDS = 5;
+    private static final Pattern RETRY = Pattern.compile("reconnecting in (\\d+) ms");
 
     @TempDir
     Path home;
@@ -59,19 +65,21 @@ class SourceOutageIT {
                 writer.begin();
                 for (int trial = 1; trial <= trials; trial++) {
                     int target = consumer.rows().size() + 100 + random.nextInt(300);
-                    await().atMost(Duration.ofSeconds(60)).until(() -> consumer.rows().size() >= target);
+                    daemon.awaitOrShowLogs("rows before the fault", Duration.ofSeconds(120),
+                            () -> consumer.rows().size() >= target);
 
                     int acceptedBefore = proxy.accepted();
                     int refusedBefore = proxy.refused();
                     proxy.cutAndRefuse();
-                    int writtenAtCut = writer.total();
-                    // the source stays away until the parser has retried twice (back-off: ~1 s, then ~2 s)
-                    await().atMost(Duration.ofSeconds(60)).until(() -> proxy.refused() >= refusedBefore + 2);
+                    int writtenAtCut = writer.total(); // rows from number writtenAtCut + 2 on were committed after the cut
+                    // the source stays away until the parser has retried twice (back-off: ~1 s, then ~2 s; longer
+                    // in later trials while the back-off is never reset, see the disabled test below)
+                    await().atMost(Duration.ofSeconds(150)).until(() -> proxy.refused() >= refusedBefore + 2);
                     proxy.acceptAgain();
                     long reopenedAt = System.nanoTime();
-                    await().atMost(Duration.ofSeconds(60)).until(() -> consumer.distinctReceived() > writtenAtCut);
-                    ReceivedRow resumed = consumer.firstReceivedAfter(reopenedAt).orElseThrow();
-                    recoveries.add(TimeUnit.NANOSECONDS.toMillis(resumed.receivedAtNanos() - reopenedAt));
+                    daemon.awaitOrShowLogs("a row written after the cut", Duration.ofSeconds(90),
+                            () -> consumer.distinctReceived() >= writtenAtCut + 2);
+                    recoveries.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - reopenedAt));
                     assertThat(proxy.accepted()).as("trial %d: the parser connected again", trial)
                             .isGreaterThan(acceptedBefore);
                     log.info("trial {}: {} connections refused during the outage", trial, proxy.refused() - refusedBefore);
@@ -88,5 +96,96 @@ class SourceOutageIT {
                 assertThat(daemon.log("logs/example/example.log")).as("the back-off is logged").contains("reconnecting in");
             }
         }
+    }
+
+    @Test
+    void parserNoticesASilentlyDeadSourceConnectionByItsReadTimeoutAndResumes(MySqlServer db) throws Exception {
+        long seed = Long.getLong("reliability.seed", System.nanoTime());
+        log.info("SourceOutageIT (stall) seed {} (rerun with -Dreliability.seed={})", seed, seed);
+        Random random = new Random(seed);
+        int trials = ResultsTable.trials();
+
+        db.recreateDatabase(STALL_SCHEMA);
+        RowWriter writer = RowWriter.create(db, STALL_SCHEMA, 3, Duration.ofMillis(3));
+        List<Long> recoveries = new ArrayList<>();
+        try (TcpProxy proxy = new TcpProxy(db.host(), db.port())) {
+            daemon = CanalDaemon.unpack(home, db, "127.0.0.1", proxy.port(), STALL_SCHEMA, db.currentBinlogPosition());
+            // below the 15 s heartbeat: fine while rows flow, and it keeps the test short
+            daemon.set("conf/canal.properties", "canal.instance.network.soTimeout", String.valueOf(READ_TIMEOUT_SECONDS));
+            daemon.start();
+            try (writer; CheckingConsumer consumer = new CheckingConsumer(daemon.port, STALL_SCHEMA, 0)) {
+                writer.begin();
+                for (int trial = 1; trial <= trials; trial++) {
+                    int target = consumer.rows().size() + 100 + random.nextInt(300);
+                    daemon.awaitOrShowLogs("rows before the fault", Duration.ofSeconds(120),
+                            () -> consumer.rows().size() >= target);
+
+                    int acceptedBefore = proxy.accepted();
+                    proxy.blackholeOpenConnections();
+                    long stalledAt = System.nanoTime();
+                    int writtenAtStall = writer.total(); // rows from number writtenAtStall + 2 on came after the fault
+                    daemon.awaitOrShowLogs("a row written after the source went silent", Duration.ofSeconds(90),
+                            () -> consumer.distinctReceived() >= writtenAtStall + 2);
+                    recoveries.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stalledAt));
+                    assertThat(proxy.accepted()).as("trial %d: the parser opened a new connection", trial)
+                            .isGreaterThan(acceptedBefore);
+                }
+                writer.close();
+                await().atMost(Duration.ofSeconds(60)).until(() -> consumer.distinctReceived() >= writer.total());
+                consumer.close();
+
+                DeliveryCheck check = DeliveryCheck.of(writer.committed(), consumer.rows());
+                ResultsTable.record("source connection silently dead (proxy swallows bytes; read timeout "
+                        + READ_TIMEOUT_SECONDS + " s)", trials, check, recoveries);
+                assertThat(check.lost()).as("%s; logs:%n%s", check, daemon.logs()).isZero();
+                assertThat(check.orderBreaches()).as("%s", check).isEmpty();
+                assertThat(check.duplicated()).as("the parser resumes where it was, so no row twice: %s", check).isZero();
+            }
+        }
+    }
+
+    /**
+     * Regression guard for a back-off that never starts over: MysqlEventParser sets its back-off back to 1 s only
+     * when a dump ends without an exception, which a streaming dump never does, so each outage waits twice as
+     * long as the one before, however long the stream was healthy in between (1, 2, 4, 8, 16 s... in
+     * {@code SourceRestartIT -Dreliability.trials=5}). Enable when canal-parse resets the back-off after a
+     * connection that streamed.
+     */
+    @Test
+    @Disabled("canal-parse bug: the reconnect back-off is never reset after a healthy stream (docs/reliability.md)")
+    void backOffStartsAgainFromOneSecondAfterAHealthyStream(MySqlServer db) throws Exception {
+        String schema = SCHEMA + "_backoff";
+        db.recreateDatabase(schema);
+        RowWriter writer = RowWriter.create(db, schema, 1, Duration.ofMillis(5));
+        try (TcpProxy proxy = new TcpProxy(db.host(), db.port())) {
+            daemon = CanalDaemon.unpack(home, db, "127.0.0.1", proxy.port(), schema, db.currentBinlogPosition());
+            daemon.start();
+            try (writer; CheckingConsumer consumer = new CheckingConsumer(daemon.port, schema, 0)) {
+                writer.begin();
+                List<Long> firstRetries = new ArrayList<>();
+                for (int outage = 1; outage <= 2; outage++) {
+                    int target = writer.total() + 200; // a healthy stream between the outages
+                    await().atMost(Duration.ofSeconds(60)).until(() -> consumer.distinctReceived() >= target);
+                    int retriesBefore = loggedRetryDelays().size();
+                    int refusedBefore = proxy.refused();
+                    proxy.cutAndRefuse();
+                    await().atMost(Duration.ofSeconds(60)).until(() -> proxy.refused() >= refusedBefore + 2);
+                    proxy.acceptAgain();
+                    firstRetries.add(loggedRetryDelays().get(retriesBefore));
+                }
+                assertThat(firstRetries).as("first back-off of each outage, ms: %s", firstRetries)
+                        .allSatisfy(delay -> assertThat(delay).isLessThanOrEqualTo(1500L));
+            }
+        }
+    }
+
+    /** Every back-off the parser announced, in order ({@code reconnecting in N ms}). */
+    private List<Long> loggedRetryDelays() {
+        Matcher matcher = RETRY.matcher(daemon.log("logs/example/example.log"));
+        List<Long> delays = new ArrayList<>();
+        while (matcher.find()) {
+            delays.add(Long.parseLong(matcher.group(1)));
+        }
+        return delays;
     }
 }

@@ -16,8 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A TCP proxy between two of our components (here the daemon and its source database) that a test controls:
- * it forwards bytes both ways, and on command drops every open connection and refuses new ones (each is
- * accepted and reset at once, so the attempts can be counted) until told to accept again. Blocking
+ * it forwards bytes both ways; on command it drops every open connection and refuses new ones (each is
+ * accepted and reset at once, so the attempts can be counted) until told to accept again, or it silently
+ * swallows the bytes of the open connections. Blocking
  * {@code java.nio} channels, two pump threads per connection.
  */
 final class TcpProxy implements AutoCloseable {
@@ -27,6 +28,7 @@ final class TcpProxy implements AutoCloseable {
     private final InetSocketAddress target;
     private final ServerSocketChannel listener;
     private final Set<SocketChannel> open = ConcurrentHashMap.newKeySet();
+    private final Set<SocketChannel> blackholed = ConcurrentHashMap.newKeySet();
     private final AtomicBoolean refusing = new AtomicBoolean();
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
@@ -53,6 +55,16 @@ final class TcpProxy implements AutoCloseable {
         refusing.set(true);
         log.info("proxy to {}: cutting {} channels, refusing", target, open.size());
         open.forEach(TcpProxy::reset);
+    }
+
+    /**
+     * From now on the connections open at this moment lose every byte, both ways, without being closed: a
+     * half-open path (a dead peer behind a firewall) that only a read timeout can notice. New connections are
+     * forwarded as usual.
+     */
+    void blackholeOpenConnections() {
+        blackholed.addAll(open);
+        log.info("proxy to {}: {} channels now swallow every byte", target, open.size());
     }
 
     void acceptAgain() {
@@ -99,7 +111,7 @@ final class TcpProxy implements AutoCloseable {
             try {
                 while (from.read(buffer) >= 0) {
                     buffer.flip();
-                    while (buffer.hasRemaining()) {
+                    while (buffer.hasRemaining() && !blackholed.contains(from)) {
                         to.write(buffer);
                     }
                     buffer.clear();
@@ -111,6 +123,8 @@ final class TcpProxy implements AutoCloseable {
                 reset(to);
                 open.remove(from);
                 open.remove(to);
+                blackholed.remove(from);
+                blackholed.remove(to);
             }
         }, "tcp-proxy-" + direction);
         thread.setDaemon(true);
