@@ -56,7 +56,7 @@ final class RowWriter implements AutoCloseable {
         this.thread.setDaemon(true);
     }
 
-    static void createTables(MySqlServer db, String schema, List<String> tables) {
+    private static void createTables(MySqlServer db, String schema, List<String> tables) {
         for (String table : tables) {
             db.execute("CREATE TABLE IF NOT EXISTS `" + schema + "`.`" + table + "` (id INT PRIMARY KEY, v MEDIUMTEXT)");
         }
@@ -143,10 +143,6 @@ final class RowWriter implements AutoCloseable {
 
     int total() {
         return committed.values().stream().mapToInt(Integer::intValue).sum();
-    }
-
-    List<String> tables() {
-        return tables;
     }
 
     @Override
