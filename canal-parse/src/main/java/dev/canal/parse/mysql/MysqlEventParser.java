@@ -57,6 +57,7 @@ public final class MysqlEventParser implements EventParser {
 
     /** "Could not find first log file name in binary log index file" and friends: the binlog we need is gone. */
     static final int ER_MASTER_FATAL_ERROR_READING_BINLOG = 1236;
+    private static final long FIRST_BACKOFF_MILLIS = 1000;
     private static final long MAX_BACKOFF_MILLIS = 30_000;
 
     private final String destination;
@@ -73,6 +74,9 @@ public final class MysqlEventParser implements EventParser {
     private volatile BinlogStream stream;
     private volatile Throwable failure;
     private final LongAdder receivedBytes = new LongAdder();
+    /** Set once the current connection has streamed events for a while: its failure is a new outage. */
+    private volatile boolean streamed;
+    private static final long HEALTHY_STREAM_NANOS = TimeUnit.SECONDS.toNanos(5);
     private volatile boolean resetToLatest; // canal.auto.reset.latest.pos.mode after a purged binlog
     private SourceDetector detector; // guarded by this
     private final LongAdder publishBlockingNanos = new LongAdder();
@@ -193,13 +197,14 @@ public final class MysqlEventParser implements EventParser {
 
     private void run() {
         MDC.put("destination", destination);
-        long backoff = 1000;
+        long backoff = FIRST_BACKOFF_MILLIS;
         try {
             while (running) {
                 try {
                     dumpOnce();
-                    backoff = 1000;
+                    backoff = FIRST_BACKOFF_MILLIS;
                 } catch (MysqlServerException e) {
+                    backoff = streamed ? FIRST_BACKOFF_MILLIS : backoff;
                     if (e.errorCode() == ER_MASTER_FATAL_ERROR_READING_BINLOG) {
                         if (!config.autoResetLatestPosMode()) {
                             alarm("the source cannot serve the binlog we need (" + e.getMessage()
@@ -219,7 +224,8 @@ public final class MysqlEventParser implements EventParser {
                     if (!running) {
                         return;
                     }
-                    backoff = retryAfter(e, backoff);
+                    // a stream that delivered events was healthy: a new outage starts its back-off afresh
+                    backoff = retryAfter(e, streamed ? FIRST_BACKOFF_MILLIS : backoff);
                 } catch (InterruptedException e) {
                     return;
                 } catch (Error e) {
@@ -256,6 +262,7 @@ public final class MysqlEventParser implements EventParser {
     }
 
     private void dumpOnce() throws IOException, InterruptedException {
+        streamed = false;
         try (MysqlConnection conn = MysqlConnection.open(connectionOptions())) {
             ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
             session.setUp();
@@ -373,7 +380,9 @@ public final class MysqlEventParser implements EventParser {
         try (EntryPipeline pipeline = new EntryPipeline("parser-" + destination, context, converter, output,
                 start.file(), start.skipUpTo(), workers, config.parallelBufferSize(), publishBlockingNanos)) {
             byte[] bytes;
+            long since = System.nanoTime();
             while (running && (bytes = s.next()) != null) {
+                streamed = streamed || System.nanoTime() - since >= HEALTHY_STREAM_NANOS;
                 receivedBytes.add(bytes.length);
                 pipeline.publish(bytes, s.currentFile());
             }
