@@ -43,10 +43,6 @@ public record EntryPosition(String journalName, Long position, Long serverId, Lo
         return new EntryPosition(journalName, position, serverId, timestamp, newGtid, included);
     }
 
-    public EntryPosition withIncluded(boolean newIncluded) {
-        return new EntryPosition(journalName, position, serverId, timestamp, gtid, newIncluded);
-    }
-
     /**
      * Binlog order within one source: file name first (MySQL numbers them with fixed-width suffixes),
      * then offset. Both positions must carry a journal.
