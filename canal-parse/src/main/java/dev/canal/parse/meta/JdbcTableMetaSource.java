@@ -52,22 +52,12 @@ public final class JdbcTableMetaSource implements TableMetaSource {
      */
     @Override
     public void applyDdl(String sessionSchema, String schema, String table, String sql, EntryPosition position) {
-        invalidateSchema(null);
+        cache.clear();
     }
 
     @Override
     public void rewindTo(EntryPosition position) {
-        invalidateSchema(null);
-    }
-
-    @Override
-    public void invalidateSchema(String schema) {
-        if (schema == null) {
-            cache.clear();
-        } else {
-            String prefix = key(schema, "");
-            cache.keySet().removeIf(k -> k.startsWith(prefix));
-        }
+        cache.clear();
     }
 
     private synchronized TableMeta load(String schema, String table) {

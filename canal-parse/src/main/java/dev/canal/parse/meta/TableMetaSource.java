@@ -21,9 +21,6 @@ public interface TableMetaSource {
     /** Forgets what is cached for the table, after a row image that does not fit it. */
     void invalidate(String schema, String table);
 
-    /** Forgets everything cached for a schema, or for all schemas when {@code schema} is null. */
-    void invalidateSchema(String schema);
-
     /**
      * A DDL statement read from the binlog, in binlog order.
      *

@@ -111,16 +111,6 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     }
 
     @Override
-    public synchronized void invalidateSchema(String schema) {
-        if (schema == null) {
-            cache.clear();
-        } else {
-            String prefix = key(schema, "");
-            cache.keySet().removeIf(k -> k.startsWith(prefix));
-        }
-    }
-
-    @Override
     public synchronized void applyDdl(String sessionSchema, String schema, String table, String sql, EntryPosition position) {
         if (!position.hasJournal()) {
             throw new IllegalArgumentException("destination " + destination + ": a DDL without a binlog position: " + sql);
