@@ -81,10 +81,6 @@ final class SampleRows {
         }
 
         @Override
-        public void invalidateSchema(String schema) {
-        }
-
-        @Override
         public void applyDdl(String sessionSchema, String schema, String table, String sql, EntryPosition position) {
         }
 
