@@ -152,7 +152,8 @@ class SourceOutageIT {
      * for 5 s (commit abac1b9); enable this once the daemon's tarball is rebuilt with that fix.
      */
     @Test
-    @Disabled("needs a canal-deployer tarball built after canal-parse commit abac1b9 (back-off reset after a healthy stream)")
+    @Disabled("still fails with a tarball that has canal-parse abac1b9: the second outage's first back-off was 11.6 s"
+            + " (expected <= 1.5 s), so that reset does not take effect here; open point in docs/reliability.md")
     void backOffStartsAgainFromOneSecondAfterAHealthyStream(MySqlServer db) throws Exception {
         String schema = SCHEMA + "_backoff";
         db.recreateDatabase(schema);
