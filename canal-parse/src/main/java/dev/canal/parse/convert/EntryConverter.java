@@ -22,7 +22,6 @@ import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.protocol.CanalEntry.EntryType;
 import dev.canal.protocol.CanalEntry.EventType;
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -211,17 +210,13 @@ public final class EntryConverter {
     /** Decodes the row images and builds the ROWDATA entry: the expensive part, safe on any thread. */
     public CanalEntry.Entry buildRows(RowsTask task) {
         List<RowChange> rows = RowsDecoder.decode(task.event(), task.map());
-        CanalEntry.RowChange.Builder change = CanalEntry.RowChange.newBuilder()
-                .setTableId(task.event().tableId())
-                .setEventType(task.type())
-                .setIsDdl(false);
-        for (RowChange row : rows) {
-            change.addRowDatas(rowData(task.meta(), task.selection(), task.event(), row));
-        }
+        RowChangeWriter writer = new RowChangeWriter(renderer, task.meta(), task.selection());
+        com.google.protobuf.ByteString rowChange = writer.write(task.event().tableId(), task.type(),
+                task.event().columnsBefore(), task.event().columnsAfter(), rows);
         List<CanalEntry.Pair> props = new ArrayList<>(task.props());
         props.add(EntryFactory.pair("rowsCount", Integer.toString(rows.size())));
         return EntryFactory.entry(EntryFactory.header(task.at(), task.map().schema(), task.map().table(), task.type(),
-                task.gtid(), props), EntryType.ROWDATA, change.build().toByteString());
+                task.gtid(), props), EntryType.ROWDATA, rowChange);
     }
 
     /** A rows event with everything decided in binlog order, waiting to be decoded. */
@@ -278,54 +273,5 @@ public final class EntryConverter {
             }
             throw e;
         }
-    }
-
-    private CanalEntry.RowData rowData(TableMeta meta, ColumnFilter.Selection selection, RowsEvent event,
-            RowChange row) {
-        CanalEntry.RowData.Builder data = CanalEntry.RowData.newBuilder();
-        List<CanalEntry.Column> before = row.before() == null ? null
-                : columns(meta, selection, event.columnsBefore(), row.before(), false, null);
-        if (before != null) {
-            data.addAllBeforeColumns(before);
-        }
-        if (row.after() != null) {
-            data.addAllAfterColumns(columns(meta, selection, event.columnsAfter(), row.after(), true, before));
-        }
-        return data.build();
-    }
-
-    /**
-     * The columns of one image. In an after image a column is {@code updated} unless the before image (null for
-     * INSERT) has the same column with the same value or both are NULL; before-image columns never are.
-     */
-    private List<CanalEntry.Column> columns(TableMeta meta, ColumnFilter.Selection selection, BitSet present,
-            Object[] values, boolean afterImage, List<CanalEntry.Column> before) {
-        List<CanalEntry.Column> out = new ArrayList<>(present.cardinality());
-        int columnCount = meta.columnCount();
-        // bounded by the column count: a bitmap's padding bits are not columns
-        for (int i = present.nextSetBit(0); i >= 0 && i < columnCount; i = present.nextSetBit(i + 1)) {
-            ColumnMeta column = meta.column(i);
-            if (!selection.keepsAll() && !selection.keeps(column.name())) {
-                continue;
-            }
-            CanalEntry.Column.Builder c = CanalEntry.Column.newBuilder()
-                    .setIndex(i)
-                    .setNameBytes(column.nameUtf8())
-                    .setIsKey(column.key())
-                    .setMysqlTypeBytes(column.mysqlTypeUtf8());
-            renderer.render(column, values[i], c);
-            c.setUpdated(afterImage && (before == null || changed(c, before, i)));
-            out.add(c.build());
-        }
-        return out;
-    }
-
-    private static boolean changed(CanalEntry.Column.Builder after, List<CanalEntry.Column> before, int index) {
-        for (CanalEntry.Column b : before) {
-            if (b.getIndex() == index) {
-                return b.getIsNull() != after.getIsNull() || !b.getValue().equals(after.getValue());
-            }
-        }
-        return true;
     }
 }
