@@ -22,6 +22,12 @@ final class ChildJvm {
      */
     static final String LOGBACK_CONFIG = "logback.configurationFile=bench-logback.xml";
 
+    /**
+     * The decode stages hold the whole workload binlog in memory (hundreds of MiB) before the clock starts, which
+     * the server's heap is not sized for: they get a larger one, after the server's options so that it wins.
+     */
+    private static final String IN_MEMORY_BINLOG_HEAP = "-Xmx3g";
+
     private final List<String> javaOptions;
     private final Path logDir;
     private final boolean profile;
@@ -64,6 +70,9 @@ final class ChildJvm {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(javaOptions);
+        if (stage.startsWith("decode")) {
+            command.add(IN_MEMORY_BINLOG_HEAP);
+        }
         command.add("-D" + LOGBACK_CONFIG);
         String name = String.format("%02d-%s", ++started, label);
         if (profile) {
