@@ -1,0 +1,178 @@
+package dev.canal.deployer;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneId;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * Rows of a table as the text Canal delivers for them (canal-output.md "Column values", with the deliberate
+ * differences of docs/compatibility.md: BINARY(n) keeps its trailing 0x00, DECIMAL keeps its scale, MariaDB JSON is
+ * UTF-8), read back from the database with SQL. Nothing here looks at what the server under test produced: the
+ * column types come from information_schema and every value from a SELECT.
+ */
+final class EveryTypeRows {
+
+    /** One column of a row image: its name and its text, {@code null} for SQL NULL. */
+    record Cell(String name, String value) {
+    }
+
+    /** Turns what the SELECT expression returned into Canal's text; fsp is the column's fractional-second precision. */
+    @FunctionalInterface
+    private interface Renderer {
+        String text(String selected, int fsp);
+    }
+
+    /** How one column type is selected and turned into Canal's text. */
+    private enum Kind {
+        /** Integers, DECIMAL, DATE, TIME, DATETIME, YEAR: MySQL's own text is Canal's. */
+        AS_TEXT("CAST(%s AS CHAR)", (text, fsp) -> text),
+        /** CHAR/VARCHAR/TEXT/JSON: the string itself (the connection is UTF-8). */
+        STRING("%s", (text, fsp) -> text),
+        /** FLOAT: widened to DOUBLE on the server (exact), printed as Java's Float.toString. */
+        FLOAT("(%s + 0e0)", (text, fsp) -> Float.toString((float) Double.parseDouble(text))),
+        /** DOUBLE: MySQL prints the shortest round-trip digits; Canal prints Java's Double.toString. */
+        DOUBLE("%s", (text, fsp) -> Double.toString(Double.parseDouble(text))),
+        /** BIT: the bits as an unsigned decimal. */
+        BIT("CAST(%s AS UNSIGNED)", (text, fsp) -> text),
+        /** ENUM: 1-based index; SET: bitmask. */
+        ORDINAL("CAST(%s + 0 AS CHAR)", (text, fsp) -> text),
+        /** BINARY/VARBINARY/BLOB: each byte as one ISO-8859-1 character. */
+        BYTES("HEX(%s)", (hex, fsp) -> new String(HexFormat.of().parseHex(hex), StandardCharsets.ISO_8859_1)),
+        /** TIMESTAMP: the epoch, rendered in this JVM's zone, which is the in-process server's zone too. */
+        TIMESTAMP("UNIX_TIMESTAMP(%s)", (epoch, fsp) -> timestampText(new BigDecimal(epoch), fsp));
+
+        private final String select;
+        private final Renderer render;
+
+        Kind(String select, Renderer render) {
+            this.select = select;
+            this.render = render;
+        }
+
+        static Kind of(String dataType, String columnType) {
+            return switch (dataType.toLowerCase(Locale.ROOT)) {
+                case "tinyint", "smallint", "mediumint", "int", "bigint", "decimal", "date", "time", "datetime",
+                        "year" -> AS_TEXT;
+                case "char", "varchar", "tinytext", "text", "mediumtext", "longtext", "json" -> STRING;
+                case "float" -> FLOAT;
+                case "double" -> DOUBLE;
+                case "bit" -> BIT;
+                case "enum", "set" -> ORDINAL;
+                case "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob" -> BYTES;
+                case "timestamp" -> TIMESTAMP;
+                default -> throw new IllegalArgumentException("no Canal text form known for " + columnType);
+            };
+        }
+    }
+
+    private record Column(String name, Kind kind, int fsp) {
+
+        String selectExpression() {
+            return kind.select.formatted("`" + name + "`") + " AS `" + name + "`";
+        }
+
+        String render(String raw) {
+            if (raw == null) {
+                return null;
+            }
+            return kind.render.text(raw, fsp);
+        }
+    }
+
+    private final String schema;
+    private final String table;
+    private final String key;
+    private final List<Column> columns;
+
+    private EveryTypeRows(String schema, String table, String key, List<Column> columns) {
+        this.schema = schema;
+        this.table = table;
+        this.key = key;
+        this.columns = columns;
+    }
+
+    /** The table's columns in table order, from information_schema; {@code key} is its one-column primary key. */
+    static EveryTypeRows of(Connection c, String schema, String table, String key) throws SQLException {
+        List<Column> columns = new ArrayList<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, DATETIME_PRECISION"
+                + " FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
+            st.setString(1, schema);
+            st.setString(2, table);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    columns.add(new Column(rs.getString(1), Kind.of(rs.getString(2), rs.getString(3)), rs.getInt(4)));
+                }
+            }
+        }
+        if (columns.isEmpty()) {
+            throw new IllegalStateException("no columns found for " + schema + "." + table);
+        }
+        return new EveryTypeRows(schema, table, key, columns);
+    }
+
+    String table() {
+        return table;
+    }
+
+    /** The rows with these keys, in the order of the keys, each as its cells in table order; a missing key fails. */
+    Map<String, List<Cell>> read(Connection c, List<?> keys) throws SQLException {
+        String select = columns.stream().map(Column::selectExpression).collect(Collectors.joining(", "));
+        String in = keys.stream().map(k -> "?").collect(Collectors.joining(", "));
+        Map<String, List<Cell>> rows = new LinkedHashMap<>();
+        try (PreparedStatement st = c.prepareStatement("SELECT " + select + ", CAST(`" + key + "` AS CHAR) AS row_key FROM `"
+                + schema + "`.`" + table + "` WHERE `" + key + "` IN (" + in + ")")) {
+            for (int i = 0; i < keys.size(); i++) {
+                st.setObject(i + 1, keys.get(i));
+            }
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) {
+                    List<Cell> cells = new ArrayList<>(columns.size());
+                    for (int i = 0; i < columns.size(); i++) {
+                        Column column = columns.get(i);
+                        cells.add(new Cell(column.name(), column.render(rs.getString(i + 1))));
+                    }
+                    rows.put(rs.getString("row_key"), cells);
+                }
+            }
+        }
+        Map<String, List<Cell>> ordered = new LinkedHashMap<>();
+        for (Object k : keys) {
+            List<Cell> cells = rows.get(String.valueOf(k));
+            if (cells == null) {
+                throw new IllegalStateException(table + " has no row " + key + "=" + k + " to read back");
+            }
+            ordered.put(String.valueOf(k), cells);
+        }
+        return ordered;
+    }
+
+    /**
+     * TIMESTAMP(fsp) in the JVM zone as {@code yyyy-MM-dd HH:mm:ss} plus exactly fsp fraction digits; the zero
+     * timestamp (epoch 0, which no real TIMESTAMP value can have) as zeros in the same shape.
+     */
+    private static String timestampText(BigDecimal epochSeconds, int fsp) {
+        String fraction = fsp == 0 ? "" : "." + "0".repeat(fsp);
+        if (epochSeconds.signum() == 0) {
+            return "0000-00-00 00:00:00" + fraction;
+        }
+        BigDecimal nanos = epochSeconds.movePointRight(9);
+        Instant instant = Instant.ofEpochSecond(0, 0).plusNanos(nanos.longValueExact());
+        LocalDateTime local = LocalDateTime.ofInstant(instant, ZoneId.systemDefault());
+        String pattern = "yyyy-MM-dd HH:mm:ss" + (fsp == 0 ? "" : "." + "S".repeat(fsp));
+        return local.format(DateTimeFormatter.ofPattern(pattern));
+    }
+}
