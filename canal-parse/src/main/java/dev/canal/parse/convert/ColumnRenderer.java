@@ -1,6 +1,7 @@
 package dev.canal.parse.convert;
 
 import dev.canal.parse.meta.ColumnMeta;
+import dev.canal.parse.mysql.column.TemporalValue;
 import dev.canal.parse.mysql.column.TimestampValue;
 import dev.canal.protocol.CanalEntry;
 import java.math.BigDecimal;
@@ -17,8 +18,9 @@ import java.util.Arrays;
  * its data-losing cases are fixed (column charsets honoured, BINARY(n) padded back, DECIMAL scale kept).
  *
  * <p>Decoded values arrive as the column package documents: Long for integers (signed as stored) and BIT,
- * Float, Double, BigDecimal, Integer for YEAR and ENUM, Long for SET, String for DATE/TIME/DATETIME and
- * MySQL JSON, {@link TimestampValue} for TIMESTAMP, byte[] for text, binary and geometry.
+ * Float, Double, BigDecimal, Integer for YEAR and ENUM, Long for SET, a {@link TemporalValue} for
+ * DATE/TIME/DATETIME (its text made here, at the one place it is needed), String for MySQL JSON,
+ * {@link TimestampValue} for TIMESTAMP, byte[] for text, binary and geometry.
  */
 public final class ColumnRenderer {
 
@@ -50,9 +52,9 @@ public final class ColumnRenderer {
             case "decimal", "numeric" -> column.setSqlType(Types.DECIMAL).setValue(((BigDecimal) value).toPlainString());
             case "bit" -> column.setSqlType(Types.BIT).setValue(Long.toUnsignedString((Long) value));
             case "year" -> column.setSqlType(Types.VARCHAR).setValue(year((Integer) value));
-            case "date" -> column.setSqlType(Types.DATE).setValue((String) value);
-            case "time" -> column.setSqlType(Types.TIME).setValue((String) value);
-            case "datetime" -> column.setSqlType(Types.TIMESTAMP).setValue((String) value);
+            case "date" -> column.setSqlType(Types.DATE).setValue(value.toString());
+            case "time" -> column.setSqlType(Types.TIME).setValue(value.toString());
+            case "datetime" -> column.setSqlType(Types.TIMESTAMP).setValue(value.toString());
             case "timestamp" -> column.setSqlType(Types.TIMESTAMP).setValue(timestamp(value));
             case "enum" -> column.setSqlType(Types.INTEGER).setValue(value.toString());
             case "set" -> column.setSqlType(Types.BIT).setValue(Long.toUnsignedString(((Number) value).longValue()));

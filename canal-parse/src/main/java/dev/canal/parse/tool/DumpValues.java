@@ -4,6 +4,7 @@ import dev.canal.parse.mysql.column.ColumnType;
 import dev.canal.parse.mysql.column.JsonDiff;
 import dev.canal.parse.mysql.column.PartialJson;
 import dev.canal.parse.mysql.column.TemporalText;
+import dev.canal.parse.mysql.column.TemporalValue;
 import dev.canal.parse.mysql.column.TimestampValue;
 import dev.canal.parse.mysql.event.RowChange;
 import dev.canal.parse.mysql.event.TableMapEvent;
@@ -79,6 +80,9 @@ final class DumpValues {
         }
         if (v instanceof String s) {
             return type == ColumnType.JSON && line.json() ? s : line.quote(s);
+        }
+        if (v instanceof TemporalValue t) {
+            return line.quote(t.toString());
         }
         if (v instanceof TimestampValue ts) {
             return line.quote(timestamp(ts));

@@ -152,18 +152,18 @@ public final class ColumnDecoder {
         return width;
     }
 
-    private static String date(int v) {
-        return TemporalText.date(v >> 9, (v >> 5) & 0x0F, v & 0x1F);
+    private static DateValue date(int v) {
+        return new DateValue(v >> 9, (v >> 5) & 0x0F, v & 0x1F);
     }
 
     /** Pre-5.6 TIME: a signed integer hhmmss. */
-    private static String oldTime(int v) {
+    private static TimeValue oldTime(int v) {
         int abs = Math.abs(v);
-        return TemporalText.time(v < 0, abs / 10000, abs / 100 % 100, abs % 100, 0, 0);
+        return new TimeValue(v < 0, abs / 10000, abs / 100 % 100, abs % 100, 0, 0);
     }
 
     /** Pre-5.6 DATETIME: an integer YYYYMMDDhhmmss. */
-    private static String oldDatetime(long v) {
+    private static DatetimeValue oldDatetime(long v) {
         if (v < 0) {
             // MariaDB's own DATETIME(n) format (mysql56_temporal_format=OFF) is logged with this type code but
             // without its precision, so it cannot be decoded from the binlog alone
@@ -172,7 +172,7 @@ public final class ColumnDecoder {
         }
         long date = v / 1_000_000;
         long time = v % 1_000_000;
-        return TemporalText.datetime((int) (date / 10000), (int) (date / 100 % 100), (int) (date % 100),
+        return new DatetimeValue((int) (date / 10000), (int) (date / 100 % 100), (int) (date % 100),
                 (int) (time / 10000), (int) (time / 100 % 100), (int) (time % 100), 0, 0);
     }
 
@@ -193,7 +193,7 @@ public final class ColumnDecoder {
         };
     }
 
-    private static String datetime2(int meta, LittleEndianCursor c) {
+    private static DatetimeValue datetime2(int meta, LittleEndianCursor c) {
         int fsp = checkFsp(meta, c);
         long intPart = c.uintBigEndian(5) - DATETIMEF_INT_OFS;
         int micros = fraction(fsp, c);
@@ -203,7 +203,7 @@ public final class ColumnDecoder {
         long ymd = intPart >> 17;
         long ym = ymd >> 5;
         long hms = intPart & 0x1FFFF;
-        return TemporalText.datetime((int) (ym / 13), (int) (ym % 13), (int) (ymd & 0x1F), (int) (hms >> 12),
+        return new DatetimeValue((int) (ym / 13), (int) (ym % 13), (int) (ymd & 0x1F), (int) (hms >> 12),
                 (int) ((hms >> 6) & 0x3F), (int) (hms & 0x3F), micros, fsp);
     }
 
@@ -215,7 +215,7 @@ public final class ColumnDecoder {
     }
 
     /** TIME2: a 3-byte integer part offset by 0x800000 and a fraction; negative values borrow from the part. */
-    private static String time2(int meta, LittleEndianCursor c) {
+    private static TimeValue time2(int meta, LittleEndianCursor c) {
         int fsp = checkFsp(meta, c);
         long packed;
         switch (fsp) {
@@ -243,31 +243,32 @@ public final class ColumnDecoder {
         return packedTime(packed, fsp);
     }
 
-    /** Renders MySQL's packed time ({@code hms << 24 | microseconds}, negated when negative). */
-    static String packedTime(long packed, int fsp) {
+    /** MySQL's packed time ({@code hms << 24 | microseconds}, negated when negative). */
+    static TimeValue packedTime(long packed, int fsp) {
         boolean negative = packed < 0;
         long abs = Math.abs(packed);
         int micros = (int) (abs & 0xFFFFFF);
         long hms = abs >> 24;
-        return TemporalText.time(negative, (hms >> 12) & 0x3FF, (int) ((hms >> 6) & 0x3F), (int) (hms & 0x3F),
+        return new TimeValue(negative, (int) ((hms >> 12) & 0x3FF), (int) ((hms >> 6) & 0x3F), (int) (hms & 0x3F),
                 micros, fsp);
     }
 
-    /** Renders MySQL's packed datetime (year*13+month, day, hms, microseconds), date only when asked. */
-    static String packedDatetime(long packed, int fsp, boolean dateOnly) {
+    /** The date of MySQL's packed datetime (year*13+month, day, hms, microseconds). */
+    static DateValue packedDate(long packed) {
+        long ymd = Math.abs(packed) >> 41;
+        long ym = ymd >> 5;
+        return new DateValue((int) (ym / 13), (int) (ym % 13), (int) (ymd & 0x1F));
+    }
+
+    /** MySQL's packed datetime (year*13+month, day, hms, microseconds). */
+    static DatetimeValue packedDatetime(long packed, int fsp) {
         long abs = Math.abs(packed);
         int micros = (int) (abs & 0xFFFFFF);
         long ymdhms = abs >> 24;
         long ymd = ymdhms >> 17;
         long ym = ymd >> 5;
         long hms = ymdhms & 0x1FFFF;
-        int year = (int) (ym / 13);
-        int month = (int) (ym % 13);
-        int day = (int) (ymd & 0x1F);
-        if (dateOnly) {
-            return TemporalText.date(year, month, day);
-        }
-        return TemporalText.datetime(year, month, day, (int) (hms >> 12), (int) ((hms >> 6) & 0x3F),
-                (int) (hms & 0x3F), micros, fsp);
+        return new DatetimeValue((int) (ym / 13), (int) (ym % 13), (int) (ymd & 0x1F), (int) (hms >> 12),
+                (int) ((hms >> 6) & 0x3F), (int) (hms & 0x3F), micros, fsp);
     }
 }

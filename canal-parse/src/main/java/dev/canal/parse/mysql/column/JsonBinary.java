@@ -187,10 +187,10 @@ public final class JsonBinary {
                 BigDecimal d = DecimalCodec.read(c, buf[start] & 0xFF, buf[start + 1] & 0xFF);
                 out.append(d.toPlainString());
             }
-            case ColumnType.DATE -> out.append('"').append(ColumnDecoder.packedDatetime(packed(start, length), 0, true)).append('"');
+            case ColumnType.DATE -> out.append('"').append(ColumnDecoder.packedDate(packed(start, length))).append('"');
             case ColumnType.TIME -> out.append('"').append(ColumnDecoder.packedTime(packed(start, length), 6)).append('"');
             case ColumnType.DATETIME, ColumnType.TIMESTAMP ->
-                    out.append('"').append(ColumnDecoder.packedDatetime(packed(start, length), 6, false)).append('"');
+                    out.append('"').append(ColumnDecoder.packedDatetime(packed(start, length), 6)).append('"');
             default -> {
                 byte[] raw = new byte[length];
                 System.arraycopy(buf, start, raw, 0, length);

@@ -1,12 +1,17 @@
 package dev.canal.parse.mysql.column;
 
+import java.nio.charset.StandardCharsets;
+
 /**
- * MySQL's text forms of dates and times, built into a char array without formatting machinery: zero and
- * partial dates verbatim ({@code 0000-00-00}, {@code 2024-00-00}), hours beyond 99, exactly {@code fsp}
- * fraction digits.
+ * MySQL's text forms of dates and times, each written digit by digit into one byte array (every character is
+ * ASCII) and made a String once: zero and partial dates verbatim ({@code 0000-00-00}, {@code 2024-00-00}),
+ * hours beyond 99, exactly {@code fsp} fraction digits. Fields are not range-checked: each two-digit field
+ * shows its value's last two digits, the year its last four.
  */
 public final class TemporalText {
 
+    private static final int DATE_LENGTH = 10;
+    private static final int DATETIME_LENGTH = 19;
     private static final int[] FRACTION_DIVISOR = {1_000_000, 100_000, 10_000, 1000, 100, 10, 1};
 
     private TemporalText() {
@@ -14,67 +19,83 @@ public final class TemporalText {
 
     /** {@code YYYY-MM-DD}. */
     public static String date(int year, int month, int day) {
-        char[] out = new char[10];
-        writeDate(out, 0, year, month, day);
-        return new String(out);
+        byte[] out = new byte[DATE_LENGTH];
+        writeDate(out, year, month, day);
+        return ascii(out);
     }
 
     /** {@code YYYY-MM-DD hh:mm:ss[.f...]} with {@code fsp} fraction digits. */
     public static String datetime(int year, int month, int day, int hour, int minute, int second, int micros,
             int fsp) {
-        char[] out = new char[19 + (fsp > 0 ? fsp + 1 : 0)];
-        writeDate(out, 0, year, month, day);
-        out[10] = ' ';
-        writeTwo(out, 11, hour);
-        out[13] = ':';
-        writeTwo(out, 14, minute);
-        out[16] = ':';
-        writeTwo(out, 17, second);
-        writeFraction(out, 19, micros, fsp);
-        return new String(out);
+        byte[] out = new byte[DATETIME_LENGTH + fractionLength(fsp)];
+        writeDate(out, year, month, day);
+        out[DATE_LENGTH] = ' ';
+        writeClock(out, DATE_LENGTH + 1, hour, 2, minute, second);
+        writeFraction(out, DATETIME_LENGTH, micros, fsp);
+        return ascii(out);
     }
 
-    /** {@code [-]hh:mm:ss[.f...]}, hours with at least two digits. */
-    public static String time(boolean negative, long hours, int minute, int second, int micros, int fsp) {
-        String h = hours < 10 ? "0" + hours : Long.toString(hours);
+    /** {@code [-]hh:mm:ss[.f...]}, hours with at least two digits ({@code hours} is not negative). */
+    public static String time(boolean negative, int hours, int minute, int second, int micros, int fsp) {
         int sign = negative ? 1 : 0;
-        char[] out = new char[sign + h.length() + 6 + (fsp > 0 ? fsp + 1 : 0)];
+        int hourDigits = Math.max(2, digitCount(hours));
+        byte[] out = new byte[sign + hourDigits + 6 + fractionLength(fsp)];
         if (negative) {
             out[0] = '-';
         }
-        h.getChars(0, h.length(), out, sign);
-        int p = sign + h.length();
-        out[p] = ':';
-        writeTwo(out, p + 1, minute);
-        out[p + 3] = ':';
-        writeTwo(out, p + 4, second);
-        writeFraction(out, p + 6, micros, fsp);
-        return new String(out);
+        writeClock(out, sign, hours, hourDigits, minute, second);
+        writeFraction(out, sign + hourDigits + 6, micros, fsp);
+        return ascii(out);
     }
 
-    private static void writeDate(char[] out, int p, int year, int month, int day) {
-        writeTwo(out, p, year / 100 % 100);
-        writeTwo(out, p + 2, year % 100);
-        out[p + 4] = '-';
-        writeTwo(out, p + 5, month);
-        out[p + 7] = '-';
-        writeTwo(out, p + 8, day);
+    private static String ascii(byte[] out) {
+        return new String(out, StandardCharsets.ISO_8859_1);
     }
 
-    private static void writeFraction(char[] out, int p, int micros, int fsp) {
+    private static int fractionLength(int fsp) {
+        return fsp > 0 ? fsp + 1 : 0;
+    }
+
+    private static int digitCount(int v) {
+        int count = 1;
+        for (int rest = v / 10; rest > 0; rest /= 10) {
+            count++;
+        }
+        return count;
+    }
+
+    private static void writeDate(byte[] out, int year, int month, int day) {
+        writeDigits(out, 0, year, 4);
+        out[4] = '-';
+        writeDigits(out, 5, month, 2);
+        out[7] = '-';
+        writeDigits(out, 8, day, 2);
+    }
+
+    /** {@code h...h:mm:ss} at {@code p}, the hour's last {@code hourDigits} digits. */
+    private static void writeClock(byte[] out, int p, int hour, int hourDigits, int minute, int second) {
+        writeDigits(out, p, hour, hourDigits);
+        int q = p + hourDigits;
+        out[q] = ':';
+        writeDigits(out, q + 1, minute, 2);
+        out[q + 3] = ':';
+        writeDigits(out, q + 4, second, 2);
+    }
+
+    /** The fraction truncated to {@code fsp} digits; a negative (corrupt) fraction keeps MySQL-unlike digits. */
+    private static void writeFraction(byte[] out, int p, int micros, int fsp) {
         if (fsp <= 0) {
             return;
         }
         out[p] = '.';
-        int value = micros / FRACTION_DIVISOR[fsp];
-        for (int i = fsp; i >= 1; i--) {
-            out[p + i] = (char) ('0' + value % 10);
-            value /= 10;
-        }
+        writeDigits(out, p + 1, micros / FRACTION_DIVISOR[fsp], fsp);
     }
 
-    private static void writeTwo(char[] out, int p, int v) {
-        out[p] = (char) ('0' + v / 10 % 10);
-        out[p + 1] = (char) ('0' + v % 10);
+    /** The last {@code count} decimal digits of {@code value} at {@code p}, zero-padded. */
+    private static void writeDigits(byte[] out, int p, int value, int count) {
+        for (int i = p + count - 1; i >= p; i--) {
+            out[i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
     }
 }

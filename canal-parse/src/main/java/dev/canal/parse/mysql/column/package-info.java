@@ -11,12 +11,15 @@
  * <tr><td>DECIMAL (NEWDECIMAL)</td><td>{@code BigDecimal}, exact, with exactly the column's scale</td></tr>
  * <tr><td>BIT(n)</td><td>{@code Long}, the raw bits (BIT(64) all ones is -1)</td></tr>
  * <tr><td>YEAR</td><td>{@code Integer}: 0 for the zero year, else 1901..2155</td></tr>
- * <tr><td>DATE</td><td>{@code String} {@code YYYY-MM-DD}; zero and partial dates verbatim ({@code 0000-00-00},
- *     {@code 2024-00-00})</td></tr>
- * <tr><td>TIME, TIME(fsp)</td><td>{@code String} {@code [-]hh:mm:ss[.f]} with exactly fsp fraction digits,
- *     hours beyond 99 allowed ({@code -838:59:59})</td></tr>
- * <tr><td>DATETIME, DATETIME(fsp)</td><td>{@code String} {@code YYYY-MM-DD hh:mm:ss[.f]} with exactly fsp
- *     fraction digits; zero dates verbatim</td></tr>
+ * <tr><td>DATE</td><td>{@link dev.canal.parse.mysql.column.DateValue}, whose {@code toString()} is
+ *     {@code YYYY-MM-DD}; zero and partial dates verbatim ({@code 0000-00-00}, {@code 2024-00-00})</td></tr>
+ * <tr><td>TIME, TIME(fsp)</td><td>{@link dev.canal.parse.mysql.column.TimeValue}, whose {@code toString()} is
+ *     {@code [-]hh:mm:ss[.f]} with exactly fsp fraction digits, hours beyond 99 allowed
+ *     ({@code -838:59:59})</td></tr>
+ * <tr><td>DATETIME, DATETIME(fsp)</td><td>{@link dev.canal.parse.mysql.column.DatetimeValue}, whose
+ *     {@code toString()} is {@code YYYY-MM-DD hh:mm:ss[.f]} with exactly fsp fraction digits; zero dates
+ *     verbatim. The text is made only where a value is rendered: decoding just splits the stored
+ *     integer</td></tr>
  * <tr><td>TIMESTAMP, TIMESTAMP(fsp)</td><td>{@link dev.canal.parse.mysql.column.TimestampValue} (epoch seconds,
  *     microseconds, fsp), rendered later in a time zone; the zero timestamp is epoch 0</td></tr>
  * <tr><td>CHAR, VARCHAR, BINARY, VARBINARY, TEXT, BLOB (all sizes), GEOMETRY, VECTOR</td><td>{@code byte[]}

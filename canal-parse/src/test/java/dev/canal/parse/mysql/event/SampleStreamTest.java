@@ -2,6 +2,9 @@ package dev.canal.parse.mysql.event;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.canal.parse.mysql.column.DateValue;
+import dev.canal.parse.mysql.column.DatetimeValue;
+import dev.canal.parse.mysql.column.TimeValue;
 import dev.canal.parse.mysql.column.TimestampValue;
 import java.math.BigDecimal;
 import java.util.List;
@@ -62,8 +65,9 @@ class SampleStreamTest {
         assertThat(RowsDecoder.decode(rows, map)).singleElement().satisfies(row -> {
             assertThat(row.before()).isNull();
             assertThat(row.after()).containsExactly(42L, "abc".getBytes(), new BigDecimal("1234.56"),
-                    "2024-01-02 03:04:05.123456", new TimestampValue(1_700_000_000L, 123000, 3), "01:02:03.500",
-                    "blob".getBytes(), "{\"a\": 1}", 2, 0x1555L, 2.5d, 2024, "2024-02-29");
+                    new DatetimeValue(2024, 1, 2, 3, 4, 5, 123456, 6), new TimestampValue(1_700_000_000L, 123000, 3),
+                    new TimeValue(false, 1, 2, 3, 500000, 3), "blob".getBytes(), "{\"a\": 1}", 2, 0x1555L, 2.5d, 2024,
+                    new DateValue(2024, 2, 29));
         });
         assertThat(((XidEvent) events.get(5)).xid()).isEqualTo(99);
     }
