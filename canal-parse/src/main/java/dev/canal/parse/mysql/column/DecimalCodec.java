@@ -35,75 +35,70 @@ public final class DecimalCodec {
         if (precision < 1 || precision > MAX_PRECISION || scale < 0 || scale > precision) {
             throw new MalformedDataException("bad DECIMAL(" + precision + "," + scale + ") at offset " + c.offset());
         }
-        int size = binarySize(precision, scale);
         int start = c.position();
-        c.skip(size);
-        byte[] buf = c.array();
-        boolean positive = (buf[start] & 0x80) != 0;
-        int mask = positive ? 0 : 0xFF;
+        c.skip(binarySize(precision, scale));
+        Groups groups = new Groups(c.array(), start);
         int intDigits = precision - scale;
-        int pos = start;
-        // The sign bit is part of the first group's bytes: flip it while reading that group.
-        int[] group = {0};
-        pos = readGroup(buf, pos, BYTES_FOR_DIGITS[intDigits % DIGITS_PER_GROUP], mask, true, group);
-        boolean firstRead = BYTES_FOR_DIGITS[intDigits % DIGITS_PER_GROUP] > 0;
-        int totalDigits = precision;
-        if (totalDigits <= MAX_LONG_DIGITS) {
-            long unscaled = group[0];
-            for (int i = 0; i < intDigits / DIGITS_PER_GROUP; i++) {
-                pos = readGroup(buf, pos, GROUP_BYTES, mask, !firstRead, group);
-                firstRead = true;
-                unscaled = unscaled * 1_000_000_000L + group[0];
+        int leadDigits = intDigits % DIGITS_PER_GROUP;
+        // the integer part's and the fraction's whole groups lie next to each other
+        int wholeGroups = intDigits / DIGITS_PER_GROUP + scale / DIGITS_PER_GROUP;
+        int tailDigits = scale % DIGITS_PER_GROUP;
+        if (precision <= MAX_LONG_DIGITS) {
+            long unscaled = groups.next(BYTES_FOR_DIGITS[leadDigits]);
+            for (int i = 0; i < wholeGroups; i++) {
+                unscaled = unscaled * 1_000_000_000L + groups.next(GROUP_BYTES);
             }
-            for (int i = 0; i < scale / DIGITS_PER_GROUP; i++) {
-                pos = readGroup(buf, pos, GROUP_BYTES, mask, !firstRead, group);
-                firstRead = true;
-                unscaled = unscaled * 1_000_000_000L + group[0];
+            if (tailDigits > 0) {
+                unscaled = unscaled * POW10[tailDigits] + groups.next(BYTES_FOR_DIGITS[tailDigits]);
             }
-            int tail = scale % DIGITS_PER_GROUP;
-            if (tail > 0) {
-                readGroup(buf, pos, BYTES_FOR_DIGITS[tail], mask, !firstRead, group);
-                unscaled = unscaled * POW10[tail] + group[0];
-            }
-            return BigDecimal.valueOf(positive ? unscaled : -unscaled, scale);
+            return BigDecimal.valueOf(groups.positive ? unscaled : -unscaled, scale);
         }
-        StringBuilder digits = new StringBuilder(totalDigits + 1);
-        if (!positive) {
+        StringBuilder digits = new StringBuilder(precision + 1);
+        if (!groups.positive) {
             digits.append('-');
         }
-        digits.append(group[0]);
-        for (int i = 0; i < intDigits / DIGITS_PER_GROUP; i++) {
-            pos = readGroup(buf, pos, GROUP_BYTES, mask, !firstRead, group);
-            firstRead = true;
-            appendPadded(digits, group[0], DIGITS_PER_GROUP);
+        digits.append(groups.next(BYTES_FOR_DIGITS[leadDigits]));
+        for (int i = 0; i < wholeGroups; i++) {
+            appendPadded(digits, groups.next(GROUP_BYTES), DIGITS_PER_GROUP);
         }
-        for (int i = 0; i < scale / DIGITS_PER_GROUP; i++) {
-            pos = readGroup(buf, pos, GROUP_BYTES, mask, !firstRead, group);
-            firstRead = true;
-            appendPadded(digits, group[0], DIGITS_PER_GROUP);
-        }
-        int tail = scale % DIGITS_PER_GROUP;
-        if (tail > 0) {
-            readGroup(buf, pos, BYTES_FOR_DIGITS[tail], mask, !firstRead, group);
-            appendPadded(digits, group[0], tail);
+        if (tailDigits > 0) {
+            appendPadded(digits, groups.next(BYTES_FOR_DIGITS[tailDigits]), tailDigits);
         }
         return new BigDecimal(new BigInteger(digits.toString()), scale);
     }
 
-    private static int readGroup(byte[] buf, int pos, int bytes, int mask, boolean flipSign, int[] out) {
-        int v = 0;
-        for (int i = 0; i < bytes; i++) {
-            int b = (buf[pos + i] ^ mask) & 0xFF;
-            if (i == 0 && flipSign) {
-                b ^= 0x80;
+    /**
+     * Reads the digit groups in order: a negative number's bytes inverted, and the sign bit (the top bit of the
+     * value's first byte, whichever group that byte belongs to) cleared.
+     */
+    private static final class Groups {
+
+        private final byte[] buf;
+        private final int first;
+        private final int mask;
+        private final boolean positive;
+        private int pos;
+
+        Groups(byte[] buf, int start) {
+            this.buf = buf;
+            this.first = start;
+            this.pos = start;
+            this.positive = (buf[start] & 0x80) != 0;
+            this.mask = positive ? 0 : 0xFF;
+        }
+
+        int next(int bytes) {
+            int v = 0;
+            for (int end = pos + bytes; pos < end; pos++) {
+                int b = (buf[pos] ^ mask) & 0xFF;
+                v = v << 8 | (pos == first ? b ^ 0x80 : b);
             }
-            v = v << 8 | b;
+            if (bytes == GROUP_BYTES && (v < 0 || v >= 1_000_000_000)) {
+                throw new MalformedDataException("DECIMAL digit group " + Integer.toUnsignedString(v)
+                        + " exceeds nine digits");
+            }
+            return v;
         }
-        if (bytes == GROUP_BYTES && (v < 0 || v >= 1_000_000_000)) {
-            throw new MalformedDataException("DECIMAL digit group " + Integer.toUnsignedString(v) + " exceeds nine digits");
-        }
-        out[0] = v;
-        return pos + bytes;
     }
 
     private static void appendPadded(StringBuilder sb, int value, int width) {
