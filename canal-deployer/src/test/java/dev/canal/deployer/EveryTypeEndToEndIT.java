@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -62,7 +63,10 @@ class EveryTypeEndToEndIT {
     private static final String SIDE_TABLE =
             "CREATE TABLE t_side (id INT PRIMARY KEY, note VARCHAR(50), amount DECIMAL(10,2)) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4";
 
-    /** Other fractional-second precisions, scales and widths, BOOLEAN, and text in charsets other than utf8mb4. */
+    /**
+     * Other fractional-second precisions, scales and widths, BOOLEAN, text in charsets other than utf8mb4, a SET and
+     * an ENUM stored in two bytes, generated columns.
+     */
     private static final String MORE_TABLE = """
             CREATE TABLE t_more (
               id INT PRIMARY KEY,
@@ -71,15 +75,18 @@ class EveryTypeEndToEndIT {
               c_dec10_0 DECIMAL(10,0), c_dec30_10 DECIMAL(30,10), c_bit13 BIT(13), c_double15_6 DOUBLE(15,6),
               c_bool BOOLEAN,
               c_latin1 VARCHAR(20) CHARACTER SET latin1, c_gbk VARCHAR(20) CHARACTER SET gbk,
-              c_latin1_text TEXT CHARACTER SET latin1
-            ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""";
+              c_latin1_text TEXT CHARACTER SET latin1,
+              c_set10 SET('s1','s2','s3','s4','s5','s6','s7','s8','s9','s10'), c_enum300 ENUM(%s),
+              c_generated BIGINT AS (id * 1000) VIRTUAL, c_generated_stored VARCHAR(30) AS (CONCAT('g', id)) STORED
+            ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""".formatted(IntStream.rangeClosed(1, 300)
+            .mapToObj(i -> "'e" + i + "'").collect(Collectors.joining(",")));
 
     private static final String MORE_ROWS = "(1, '-00:00:01', '-12:34:56.780', '2024-01-01 00:00:00',"
             + " '2024-01-01 00:00:00.100', '2024-06-30 23:59:59', '2024-06-30 23:59:59.000001',"
             + " -1234567890, '-12345678901234567890.0123456789', b'1111111111111', 999999999.999999, TRUE,"
-            + " 'Grüße', '中文', 'Grüße text'),"
+            + " 'Grüße', '中文', 'Grüße text', 's1,s9,s10', 'e300', DEFAULT, DEFAULT),"
             + " (2, '00:00:00', '-00:00:00.100', '0000-00-00 00:00:00', '0000-00-00 00:00:00.000',"
-            + " '0000-00-00 00:00:00', '0000-00-00 00:00:00.000000', 0, 0, 0, 0, FALSE, '', '', '')";
+            + " '0000-00-00 00:00:00', '0000-00-00 00:00:00.000000', 0, 0, 0, 0, FALSE, '', '', '', '', 'e1', DEFAULT, DEFAULT)";
 
     /** Minimums and negative extremes. */
     private static final String ROW_MIN = "(1, -128, 0, -32768, 0, -8388608, 0, -2147483648, 0, -9223372036854775808, 0,"
@@ -156,7 +163,7 @@ class EveryTypeEndToEndIT {
                 .isEmpty();
     }
 
-    /** The workload: every statement kind, a transaction over both tables, a key change, a rolled-back part. */
+    /** The workload: every statement kind, a transaction over all three tables, a key change, a rolled-back part. */
     private static List<Change> runWorkload(Script s) throws SQLException {
         EveryTypeRows every = s.table("t_every");
         EveryTypeRows side = s.table("t_side");
@@ -188,6 +195,11 @@ class EveryTypeEndToEndIT {
             s.delete(side, List.of(2), "DELETE FROM t_side WHERE id = 2");
         });
         s.update(every, List.of(6), List.of(60), "UPDATE t_every SET id = 60, c_tinyint = 60 WHERE id = 6");
+        s.update(every, List.of(5), List.of(5), "UPDATE t_every SET c_json = JSON_OBJECT('big', REPEAT('x', 70000),"
+                + " 'numbers', JSON_ARRAY(0, -1, 65535, -2147483649, 18446744073709551615, 0.25, CAST(1.50 AS DECIMAL(4,2))),"
+                + " 'text', 'ü\\n\\t\\\"\\\\ 😀', 'when', CAST('2024-01-02 03:04:05.5' AS DATETIME(6)),"
+                + " 'day', CAST('2024-01-02' AS DATE), 'nested', JSON_OBJECT('a', NULL, 'b', TRUE, 'c', JSON_ARRAY()))"
+                + " WHERE id = 5");
         s.update(every, List.of(5), List.of(5), "UPDATE t_every SET c_longblob = REPEAT(X'00FF', 150000),"
                 + " c_longtext = REPEAT('中文', 100000) WHERE id = 5");
         s.rolledBack(() -> {
