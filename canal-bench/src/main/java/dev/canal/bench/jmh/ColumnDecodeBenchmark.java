@@ -4,6 +4,7 @@ import dev.canal.parse.mysql.column.ColumnDecoder;
 import dev.canal.parse.mysql.column.ColumnType;
 import dev.canal.parse.mysql.io.LittleEndianCursor;
 import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -34,7 +35,8 @@ public class ColumnDecodeBenchmark {
 
     static final int VALUES = 1000;
 
-    @Param({"LONGLONG", "LONG", "TINY", "DOUBLE", "NEWDECIMAL", "DATETIME2", "TIMESTAMP2", "DATE", "VARCHAR", "BLOB"})
+    @Param({"LONGLONG", "LONG", "TINY", "DOUBLE", "NEWDECIMAL", "DATETIME2", "TIMESTAMP2", "DATE", "TIME2", "VARCHAR",
+        "BLOB"})
     public String type;
 
     private int typeCode;
@@ -67,6 +69,9 @@ public class ColumnDecodeBenchmark {
                 }
                 case "TIMESTAMP2" -> big(out, 1_717_200_000L + i, 4);
                 case "DATE" -> little(out, (1 + i % 28) | (1 + i % 12) << 5 | 2000 << 9, 3);
+                // TIME(0): 3 bytes big-endian hms offset by 0x800000, every other value negative
+                case "TIME2" -> big(out, 0x800000L + (i % 2 == 0 ? 1 : -1)
+                        * ((long) (i % 839) << 12 | (long) (i % 60) << 6 | i % 60), 3);
                 case "VARCHAR" -> lengthPrefixed(out, "name-" + i, 1);
                 case "BLOB" -> lengthPrefixed(out, "body " + i + ": a short text column as an application keeps", 2);
                 default -> throw new IllegalArgumentException(type);
@@ -82,6 +87,7 @@ public class ColumnDecodeBenchmark {
             case "DATETIME2" -> ColumnType.DATETIME2;
             case "TIMESTAMP2" -> ColumnType.TIMESTAMP2;
             case "DATE" -> ColumnType.DATE;
+            case "TIME2" -> ColumnType.TIME2;
             case "VARCHAR" -> ColumnType.VARCHAR;
             default -> ColumnType.BLOB;
         };
@@ -101,6 +107,21 @@ public class ColumnDecodeBenchmark {
         LittleEndianCursor cursor = new LittleEndianCursor(image);
         for (int i = 0; i < VALUES; i++) {
             bh.consume(ColumnDecoder.decode(typeCode, meta, cursor));
+        }
+    }
+
+    /**
+     * Decoding plus the text a client gets of the value (the entries path makes it anyway): DATE/TIME/DATETIME
+     * values are text only from here on, DECIMAL as plain text, numbers as Java's text; bytes stay bytes.
+     */
+    @Benchmark
+    @OperationsPerInvocation(VALUES)
+    public void decodeToText(Blackhole bh) {
+        LittleEndianCursor cursor = new LittleEndianCursor(image);
+        for (int i = 0; i < VALUES; i++) {
+            Object value = ColumnDecoder.decode(typeCode, meta, cursor);
+            bh.consume(value instanceof BigDecimal d ? d.toPlainString() : value instanceof byte[] ? value
+                    : value.toString());
         }
     }
 
