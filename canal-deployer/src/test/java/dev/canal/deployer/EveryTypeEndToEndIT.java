@@ -1,6 +1,7 @@
 package dev.canal.deployer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.client.CanalConnectors;
@@ -20,10 +21,12 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 6, "must show": the rows the unmodified official client receives for a scripted workload equal what was
  * written, every column type, in order. The launcher runs in this JVM against the real database; the expected rows
  * are read back from the database after each statement and rendered in Canal's text forms by {@link EveryTypeRows},
- * never taken from the server's output.
+ * never taken from the server's output. Per row change: table, event type, key; per column of both images: name,
+ * value (or NULL), updated flag, sqlType and isKey.
  */
 @ExtendWith(MySqlServerExtension.class)
 class EveryTypeEndToEndIT {
@@ -146,21 +150,53 @@ class EveryTypeEndToEndIT {
 
     @Test
     void officialClientReceivesEveryWrittenValueOfEveryTypeInOrder(MySqlServer db) throws Exception {
+        // the sqlType of MariaDB's JSON column is left to mariaDbJsonColumnHasCanalsBlobSqlType
+        Set<String> sqlTypeUnchecked = db.isMariaDb() ? Set.of("t_every.c_json") : Set.of();
+        replay(db, List.of(EVERY_TYPE_TABLE, SIDE_TABLE, MORE_TABLE), EveryTypeEndToEndIT::runWorkload, sqlTypeUnchecked);
+    }
+
+    @Test
+    @Disabled("canal-parse gives MariaDB's JSON column (created in the binlog stream, mysqlType json) sqlType 12 VARCHAR,"
+            + " Canal 1.1.7 gives 2004 BLOB (canal-output.md 'Column values', JSON (MariaDB LONGTEXT + CHECK));"
+            + " reported to the lead, canal-parse is not ours to change")
+    void mariaDbJsonColumnHasCanalsBlobSqlType(MySqlServer db) throws Exception {
+        assumeTrue(db.isMariaDb(), "MySQL's JSON is a type of its own (VARCHAR in Canal), checked by the test above");
+        replay(db, List.of("CREATE TABLE t_json (id INT PRIMARY KEY, j JSON) DEFAULT CHARSET=utf8mb4"), s -> {
+            EveryTypeRows json = s.table("t_json");
+            s.insert(json, List.of(1, 2), "INSERT INTO t_json VALUES (1, '{\"a\": \"ü\"}'), (2, NULL)");
+            return s.expected;
+        }, Set.of());
+    }
+
+    /**
+     * Creates the tables after the start position (so the server learns them from the DDL in the binlog), starts
+     * the launcher, runs the workload and asserts the official client receives exactly the row changes it recorded.
+     */
+    private void replay(MySqlServer db, List<String> tables, Workload workload, Set<String> sqlTypeUnchecked)
+            throws Exception {
         db.recreateDatabase(SCHEMA);
-        db.execute("USE " + SCHEMA, EVERY_TYPE_TABLE, SIDE_TABLE, MORE_TABLE);
         RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA);
+        List<String> ddl = new ArrayList<>(List.of("USE " + SCHEMA));
+        ddl.addAll(tables);
+        db.execute(ddl.toArray(String[]::new));
         controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION));
 
         List<Change> expected;
         try (Connection c = db.adminConnection()) {
-            expected = runWorkload(new Script(c));
+            expected = workload.run(new Script(c, db.isMariaDb()));
         }
         List<Change> received = receive(expected.size());
 
-        assertThat(differences(expected, received))
+        assertThat(differences(expected, received, sqlTypeUnchecked))
                 .as("row changes received by the official client vs the database (%s); %d expected, %d received",
                         db, expected.size(), received.size())
                 .isEmpty();
+    }
+
+    /** Statements run through a {@link Script}, returning the row changes they must produce. */
+    @FunctionalInterface
+    private interface Workload {
+        List<Change> run(Script script) throws SQLException;
     }
 
     /** The workload: every statement kind, a transaction over all three tables, a key change, a rolled-back part. */
@@ -243,7 +279,7 @@ class EveryTypeEndToEndIT {
     }
 
     /** Every difference, one line each: position, table, row key, image, column, expected and actual. */
-    private static List<String> differences(List<Change> expected, List<Change> received) {
+    private static List<String> differences(List<Change> expected, List<Change> received, Set<String> sqlTypeUnchecked) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < Math.max(expected.size(), received.size()) && out.size() < MAX_REPORTED; i++) {
             if (i >= received.size()) {
@@ -260,13 +296,14 @@ class EveryTypeEndToEndIT {
                 out.add("#" + i + " expected " + e.title() + ", received " + a.title());
                 continue;
             }
-            compareImage(out, "#" + i + " " + e.title() + " before", e.before(), a.before());
-            compareImage(out, "#" + i + " " + e.title() + " after", e.after(), a.after());
+            compareImage(out, "#" + i + " " + e.title() + " before", e.before(), a.before(), e.table(), sqlTypeUnchecked);
+            compareImage(out, "#" + i + " " + e.title() + " after", e.after(), a.after(), e.table(), sqlTypeUnchecked);
         }
         return out;
     }
 
-    private static void compareImage(List<String> out, String where, List<Value> expected, List<Value> received) {
+    private static void compareImage(List<String> out, String where, List<Value> expected, List<Value> received,
+            String table, Set<String> sqlTypeUnchecked) {
         List<String> expectedNames = expected.stream().map(Value::name).toList();
         List<String> receivedNames = received.stream().map(Value::name).toList();
         if (!expectedNames.equals(receivedNames)) {
@@ -283,6 +320,13 @@ class EveryTypeEndToEndIT {
             if (e.updated() != a.updated()) {
                 out.add(where + " column " + e.name() + ": updated flag expected " + e.updated() + ", actual " + a.updated());
             }
+            if (e.sqlType() != a.sqlType() && !sqlTypeUnchecked.contains(table + "." + e.name())) {
+                out.add(where + " column " + e.name() + " value " + Value.show(e.value(), a.value()) + ": sqlType expected "
+                        + e.sqlType() + ", actual " + a.sqlType());
+            }
+            if (e.isKey() != a.isKey()) {
+                out.add(where + " column " + e.name() + ": isKey expected " + e.isKey() + ", actual " + a.isKey());
+            }
         }
     }
 
@@ -292,8 +336,8 @@ class EveryTypeEndToEndIT {
         return bytes;
     }
 
-    /** One column of a row image as compared: name, text ({@code null} for NULL) and the updated flag. */
-    record Value(String name, String value, boolean updated) {
+    /** One column of a row image as compared: name, text ({@code null} for NULL), updated flag, sqlType, key flag. */
+    record Value(String name, String value, boolean updated, int sqlType, boolean isKey) {
 
         /** A value for a message: quoted and escaped, long ones shortened around where they differ from {@code other}. */
         static String show(String value, String other) {
@@ -363,7 +407,8 @@ class EveryTypeEndToEndIT {
 
         private static List<Value> values(List<CanalEntry.Column> columns) {
             return columns.stream()
-                    .map(c -> new Value(c.getName(), c.getIsNull() ? null : c.getValue(), c.getUpdated()))
+                    .map(c -> new Value(c.getName(), c.getIsNull() ? null : c.getValue(), c.getUpdated(), c.getSqlType(),
+                            c.getIsKey()))
                     .toList();
         }
 
@@ -389,10 +434,12 @@ class EveryTypeEndToEndIT {
         }
 
         private final Connection connection;
+        private final boolean mariaDb;
         private final List<Change> expected = new ArrayList<>();
 
-        Script(Connection connection) throws SQLException {
+        Script(Connection connection, boolean mariaDb) throws SQLException {
             this.connection = connection;
+            this.mariaDb = mariaDb;
             // zero and partial dates, invalid ENUM values; TIMESTAMP literals in UTC
             execute("SET SESSION sql_mode = ''");
             execute("SET SESSION time_zone = '+00:00'");
@@ -400,7 +447,7 @@ class EveryTypeEndToEndIT {
         }
 
         EveryTypeRows table(String name) throws SQLException {
-            return EveryTypeRows.of(connection, SCHEMA, name, "id");
+            return EveryTypeRows.of(connection, mariaDb, SCHEMA, name, "id");
         }
 
         void insert(EveryTypeRows table, List<Integer> keys, String sql) throws SQLException {
@@ -457,7 +504,7 @@ class EveryTypeEndToEndIT {
             for (int i = 0; i < cells.size(); i++) {
                 Cell cell = cells.get(i);
                 boolean updated = previous == null || !Objects.equals(previous.get(i).value(), cell.value());
-                values.add(new Value(cell.name(), cell.value(), updated));
+                values.add(new Value(cell.name(), cell.value(), updated, cell.sqlType(), cell.isKey()));
             }
             return values;
         }

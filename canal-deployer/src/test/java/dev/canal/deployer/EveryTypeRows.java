@@ -1,11 +1,13 @@
 package dev.canal.deployer;
 
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -26,8 +28,8 @@ import java.util.stream.Collectors;
  */
 final class EveryTypeRows {
 
-    /** One column of a row image: its name and its text, {@code null} for SQL NULL. */
-    record Cell(String name, String value) {
+    /** One column of a row image: its name, its text ({@code null} for SQL NULL), java.sql.Types code, key flag. */
+    record Cell(String name, String value, int sqlType, boolean isKey) {
     }
 
     /** Turns what the SELECT expression returned into Canal's text; fsp is the column's fractional-second precision. */
@@ -64,7 +66,7 @@ final class EveryTypeRows {
         }
 
         static Kind of(String dataType, String columnType) {
-            return switch (dataType.toLowerCase(Locale.ROOT)) {
+            return switch (dataType) {
                 case "tinyint", "smallint", "mediumint", "int", "bigint", "decimal", "date", "time", "datetime",
                         "year" -> AS_TEXT;
                 case "char", "varchar", "tinytext", "text", "mediumtext", "longtext", "json" -> STRING;
@@ -79,7 +81,7 @@ final class EveryTypeRows {
         }
     }
 
-    private record Column(String name, Kind kind, int fsp) {
+    private record Column(String name, String dataType, boolean unsigned, boolean mariaDbJson, Kind kind, int fsp) {
 
         String selectExpression() {
             return kind.select.formatted("`" + name + "`") + " AS `" + name + "`";
@@ -90,6 +92,42 @@ final class EveryTypeRows {
                 return null;
             }
             return kind.render.text(raw, fsp);
+        }
+
+        /**
+         * Canal's sqlType (canal-output.md "Column values"): by type, except that unsigned integers widen when
+         * the value does not fit the signed type (MEDIUMINT UNSIGNED never does), a NULL SET is BLOB, MariaDB's
+         * JSON (a LONGTEXT whose DDL type is JSON) is BLOB and MySQL's JSON is VARCHAR (canal-compat.md App. A).
+         */
+        int sqlType(String value) {
+            if (mariaDbJson) {
+                return Types.BLOB;
+            }
+            return switch (dataType) {
+                case "tinyint" -> unsignedAbove(value, 127) ? Types.SMALLINT : Types.TINYINT;
+                case "smallint" -> unsignedAbove(value, Short.MAX_VALUE) ? Types.INTEGER : Types.SMALLINT;
+                case "mediumint" -> Types.INTEGER;
+                case "int" -> unsignedAbove(value, Integer.MAX_VALUE) ? Types.BIGINT : Types.INTEGER;
+                case "bigint" -> unsignedAbove(value, Long.MAX_VALUE) ? Types.DECIMAL : Types.BIGINT;
+                case "float" -> Types.REAL;
+                case "double" -> Types.DOUBLE;
+                case "decimal" -> Types.DECIMAL;
+                case "bit" -> Types.BIT;
+                case "year", "varchar", "json" -> Types.VARCHAR;
+                case "date" -> Types.DATE;
+                case "time" -> Types.TIME;
+                case "datetime", "timestamp" -> Types.TIMESTAMP;
+                case "char" -> Types.CHAR;
+                case "enum" -> Types.INTEGER;
+                case "set" -> value == null ? Types.BLOB : Types.BIT;
+                case "tinytext", "text", "mediumtext", "longtext" -> Types.CLOB;
+                case "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob" -> Types.BLOB;
+                default -> throw new IllegalArgumentException("no Canal sqlType known for " + dataType);
+            };
+        }
+
+        private boolean unsignedAbove(String value, long signedMax) {
+            return unsigned && value != null && new BigInteger(value).compareTo(BigInteger.valueOf(signedMax)) > 0;
         }
     }
 
@@ -106,7 +144,7 @@ final class EveryTypeRows {
     }
 
     /** The table's columns in table order, from information_schema; {@code key} is its one-column primary key. */
-    static EveryTypeRows of(Connection c, String schema, String table, String key) throws SQLException {
+    static EveryTypeRows of(Connection c, boolean mariaDb, String schema, String table, String key) throws SQLException {
         List<Column> columns = new ArrayList<>();
         try (PreparedStatement st = c.prepareStatement("SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, DATETIME_PRECISION"
                 + " FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
@@ -114,7 +152,12 @@ final class EveryTypeRows {
             st.setString(2, table);
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    columns.add(new Column(rs.getString(1), Kind.of(rs.getString(2), rs.getString(3)), rs.getInt(4)));
+                    String name = rs.getString(1);
+                    String dataType = rs.getString(2).toLowerCase(Locale.ROOT);
+                    String columnType = rs.getString(3).toLowerCase(Locale.ROOT);
+                    columns.add(new Column(name, dataType, columnType.contains("unsigned"),
+                            mariaDb && dataType.equals("longtext") && isMariaDbJson(c, schema, table, name),
+                            Kind.of(dataType, columnType), rs.getInt(4)));
                 }
             }
         }
@@ -122,6 +165,20 @@ final class EveryTypeRows {
             throw new IllegalStateException("no columns found for " + schema + "." + table);
         }
         return new EveryTypeRows(schema, table, key, columns);
+    }
+
+    /** MariaDB's JSON type is LONGTEXT with the check constraint {@code json_valid(`column`)}. */
+    private static boolean isMariaDbJson(Connection c, String schema, String table, String column) throws SQLException {
+        try (PreparedStatement st = c.prepareStatement("SELECT COUNT(*) FROM information_schema.CHECK_CONSTRAINTS"
+                + " WHERE CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ? AND CHECK_CLAUSE = ?")) {
+            st.setString(1, schema);
+            st.setString(2, table);
+            st.setString(3, "json_valid(`" + column + "`)");
+            try (ResultSet rs = st.executeQuery()) {
+                rs.next();
+                return rs.getInt(1) > 0;
+            }
+        }
     }
 
     String table() {
@@ -143,7 +200,8 @@ final class EveryTypeRows {
                     List<Cell> cells = new ArrayList<>(columns.size());
                     for (int i = 0; i < columns.size(); i++) {
                         Column column = columns.get(i);
-                        cells.add(new Cell(column.name(), column.render(rs.getString(i + 1))));
+                        String value = column.render(rs.getString(i + 1));
+                        cells.add(new Cell(column.name(), value, column.sqlType(value), column.name().equals(key)));
                     }
                     rows.put(rs.getString("row_key"), cells);
                 }
