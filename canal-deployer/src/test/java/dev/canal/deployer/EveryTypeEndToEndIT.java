@@ -30,6 +30,8 @@ import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Issue 6, "must show": the rows the unmodified official client receives for a scripted workload equal what was
@@ -148,11 +150,18 @@ class EveryTypeEndToEndIT {
         }
     }
 
-    @Test
-    void officialClientReceivesEveryWrittenValueOfEveryTypeInOrder(MySqlServer db) throws Exception {
-        // the sqlType of MariaDB's JSON column is left to mariaDbJsonColumnHasCanalsBlobSqlType
-        Set<String> sqlTypeUnchecked = db.isMariaDb() ? Set.of("t_every.c_json") : Set.of();
-        replay(db, List.of(EVERY_TYPE_TABLE, SIDE_TABLE, MORE_TABLE), EveryTypeEndToEndIT::runWorkload, sqlTypeUnchecked);
+    /** Where the server learns the tables from: the CREATE TABLE in the binlog, or the database at start-up. */
+    enum TablesCreated { IN_THE_BINLOG_STREAM, BEFORE_THE_START_POSITION }
+
+    @ParameterizedTest
+    @EnumSource(TablesCreated.class)
+    void officialClientReceivesEveryWrittenValueOfEveryTypeInOrder(TablesCreated created, MySqlServer db)
+            throws Exception {
+        // the sqlType of MariaDB's JSON column declared in the stream is left to mariaDbJsonColumnHasCanalsBlobSqlType
+        boolean jsonFromDdl = db.isMariaDb() && created == TablesCreated.IN_THE_BINLOG_STREAM;
+        Set<String> sqlTypeUnchecked = jsonFromDdl ? Set.of("t_every.c_json") : Set.of();
+        replay(db, created, List.of(EVERY_TYPE_TABLE, SIDE_TABLE, MORE_TABLE), EveryTypeEndToEndIT::runWorkload,
+                sqlTypeUnchecked);
     }
 
     @Test
@@ -161,7 +170,8 @@ class EveryTypeEndToEndIT {
             + " reported to the lead, canal-parse is not ours to change")
     void mariaDbJsonColumnHasCanalsBlobSqlType(MySqlServer db) throws Exception {
         assumeTrue(db.isMariaDb(), "MySQL's JSON is a type of its own (VARCHAR in Canal), checked by the test above");
-        replay(db, List.of("CREATE TABLE t_json (id INT PRIMARY KEY, j JSON) DEFAULT CHARSET=utf8mb4"), s -> {
+        replay(db, TablesCreated.IN_THE_BINLOG_STREAM,
+                List.of("CREATE TABLE t_json (id INT PRIMARY KEY, j JSON) DEFAULT CHARSET=utf8mb4"), s -> {
             EveryTypeRows json = s.table("t_json");
             s.insert(json, List.of(1, 2), "INSERT INTO t_json VALUES (1, '{\"a\": \"ü\"}'), (2, NULL)");
             return s.expected;
@@ -169,21 +179,26 @@ class EveryTypeEndToEndIT {
     }
 
     /**
-     * Creates the tables after the start position (so the server learns them from the DDL in the binlog), starts
-     * the launcher, runs the workload and asserts the official client receives exactly the row changes it recorded.
+     * Creates the tables before or after the start position, starts the launcher, runs the workload and asserts the
+     * official client receives exactly the row changes it recorded.
      */
-    private void replay(MySqlServer db, List<String> tables, Workload workload, Set<String> sqlTypeUnchecked)
-            throws Exception {
+    private void replay(MySqlServer db, TablesCreated created, List<String> tables, Workload workload,
+            Set<String> sqlTypeUnchecked) throws Exception {
         db.recreateDatabase(SCHEMA);
-        RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA);
         List<String> ddl = new ArrayList<>(List.of("USE " + SCHEMA));
         ddl.addAll(tables);
-        db.execute(ddl.toArray(String[]::new));
+        if (created == TablesCreated.IN_THE_BINLOG_STREAM) {
+            RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA);
+            db.execute(ddl.toArray(String[]::new));
+        } else {
+            db.execute(ddl.toArray(String[]::new));
+            RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA);
+        }
         controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION));
 
         List<Change> expected;
         try (Connection c = db.adminConnection()) {
-            expected = workload.run(new Script(c, db.isMariaDb()));
+            expected = workload.run(new Script(c, db.isMariaDb() && created == TablesCreated.IN_THE_BINLOG_STREAM));
         }
         List<Change> received = receive(expected.size());
 
@@ -434,12 +449,13 @@ class EveryTypeEndToEndIT {
         }
 
         private final Connection connection;
-        private final boolean mariaDb;
+        private final boolean mariaDbJsonFromDdl;
         private final List<Change> expected = new ArrayList<>();
 
-        Script(Connection connection, boolean mariaDb) throws SQLException {
+        /** {@code mariaDbJsonFromDdl}: see {@link EveryTypeRows#of}. */
+        Script(Connection connection, boolean mariaDbJsonFromDdl) throws SQLException {
             this.connection = connection;
-            this.mariaDb = mariaDb;
+            this.mariaDbJsonFromDdl = mariaDbJsonFromDdl;
             // zero and partial dates, invalid ENUM values; TIMESTAMP literals in UTC
             execute("SET SESSION sql_mode = ''");
             execute("SET SESSION time_zone = '+00:00'");
@@ -447,7 +463,7 @@ class EveryTypeEndToEndIT {
         }
 
         EveryTypeRows table(String name) throws SQLException {
-            return EveryTypeRows.of(connection, mariaDb, SCHEMA, name, "id");
+            return EveryTypeRows.of(connection, mariaDbJsonFromDdl, SCHEMA, name, "id");
         }
 
         void insert(EveryTypeRows table, List<Integer> keys, String sql) throws SQLException {

@@ -143,8 +143,14 @@ final class EveryTypeRows {
         this.columns = columns;
     }
 
-    /** The table's columns in table order, from information_schema; {@code key} is its one-column primary key. */
-    static EveryTypeRows of(Connection c, boolean mariaDb, String schema, String table, String key) throws SQLException {
+    /**
+     * The table's columns in table order, from information_schema; {@code key} is its one-column primary key.
+     * {@code mariaDbJsonFromDdl}: the server learnt the table from a MariaDB CREATE TABLE declaring JSON columns,
+     * which Canal then types by that DDL (JSON: BLOB); learnt from the database, they are what SHOW CREATE TABLE
+     * says, LONGTEXT.
+     */
+    static EveryTypeRows of(Connection c, boolean mariaDbJsonFromDdl, String schema, String table, String key)
+            throws SQLException {
         List<Column> columns = new ArrayList<>();
         try (PreparedStatement st = c.prepareStatement("SELECT COLUMN_NAME, DATA_TYPE, COLUMN_TYPE, DATETIME_PRECISION"
                 + " FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? ORDER BY ORDINAL_POSITION")) {
@@ -156,7 +162,7 @@ final class EveryTypeRows {
                     String dataType = rs.getString(2).toLowerCase(Locale.ROOT);
                     String columnType = rs.getString(3).toLowerCase(Locale.ROOT);
                     columns.add(new Column(name, dataType, columnType.contains("unsigned"),
-                            mariaDb && dataType.equals("longtext") && isMariaDbJson(c, schema, table, name),
+                            mariaDbJsonFromDdl && dataType.equals("longtext") && isMariaDbJson(c, schema, table, name),
                             Kind.of(dataType, columnType), rs.getInt(4)));
                 }
             }
