@@ -40,6 +40,7 @@ final class CanalDaemon {
 
     final Path home;
     final int port;
+    private String javaOpts = "-Xmx256m -Xms64m";
 
     private CanalDaemon(Path home, int port) {
         this.home = home;
@@ -89,6 +90,11 @@ final class CanalDaemon {
             copiedTarball = copy;
         }
         return copiedTarball;
+    }
+
+    /** The server JVM's options (JAVA_OPTS of bin/startup.sh) from the next start on; a small heap by default. */
+    void javaOpts(String options) {
+        javaOpts = options;
     }
 
     void edit(String file, UnaryOperator<String> change) throws IOException {
@@ -169,7 +175,7 @@ final class CanalDaemon {
         }
     }
 
-    /** Runs a script of bin/ to its end with this JVM's java and a small heap. */
+    /** Runs a script of bin/ to its end with this JVM's java and {@link #javaOpts(String)}. */
     Run run(String script, String... args) throws Exception {
         Process process = script(script, args).start();
         if (!process.waitFor(120, TimeUnit.SECONDS)) {
@@ -185,7 +191,7 @@ final class CanalDaemon {
         System.arraycopy(args, 0, command, 1, args.length);
         ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true);
         builder.environment().put("JAVA", ProcessHandle.current().info().command().orElse("java"));
-        builder.environment().put("JAVA_OPTS", "-Xmx256m -Xms64m");
+        builder.environment().put("JAVA_OPTS", javaOpts);
         return builder;
     }
 

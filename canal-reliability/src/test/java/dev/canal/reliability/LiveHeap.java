@@ -14,6 +14,7 @@ final class LiveHeap {
 
     private static final Pattern TOTAL = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)\\s*$");
     private static final Pattern RSS = Pattern.compile("(?m)^VmRSS:\\s+(\\d+) kB$");
+    private static final Pattern PEAK_RSS = Pattern.compile("(?m)^VmHWM:\\s+(\\d+) kB$");
 
     private LiveHeap() {
     }
@@ -35,11 +36,20 @@ final class LiveHeap {
     }
 
     static long residentBytes(ProcessHandle process) throws Exception {
+        return statusKilobytes(process, RSS, "VmRSS") * 1024;
+    }
+
+    /** The highest resident set size the process had so far (VmHWM). */
+    static long peakResidentBytes(ProcessHandle process) throws Exception {
+        return statusKilobytes(process, PEAK_RSS, "VmHWM") * 1024;
+    }
+
+    private static long statusKilobytes(ProcessHandle process, Pattern line, String name) throws Exception {
         String status = java.nio.file.Files.readString(Path.of("/proc", String.valueOf(process.pid()), "status"));
-        Matcher rss = RSS.matcher(status);
-        if (!rss.find()) {
-            throw new IllegalStateException("no VmRSS in /proc/" + process.pid() + "/status");
+        Matcher value = line.matcher(status);
+        if (!value.find()) {
+            throw new IllegalStateException("no " + name + " in /proc/" + process.pid() + "/status");
         }
-        return Long.parseLong(rss.group(1)) * 1024;
+        return Long.parseLong(value.group(1));
     }
 }
