@@ -6,6 +6,7 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.timeout.IdleStateHandler;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -15,6 +16,9 @@ import org.slf4j.LoggerFactory;
  * user or password gets {@code ACK 400 "auth failed for user:<name>"} and the connection stays open for
  * another try (quirk 6). On success the idle handlers go in, this handler leaves, and the success ACK is
  * sent (after subscribing, when the auth packet names a destination and client id).
+ *
+ * <p>A connection not authenticated within {@code canal.client.auth.timeout} of opening (ours; Canal waits
+ * forever) gets {@code ACK 400} saying so and is closed: silent sockets and endless password guessing end there.
  *
  * <p>Unlike Canal, which parses whatever packet comes first as ClientAuth, a packet of another type before
  * authentication gets an error and the connection is closed: its body would otherwise be read as
@@ -29,6 +33,7 @@ final class AuthenticationHandler extends SimpleChannelInboundHandler<CanalPacke
     private final ChannelSession session;
     private final RequestProcessor processor;
     private final String sessionHandlerName;
+    private ScheduledFuture<?> deadline; // event loop only
 
     AuthenticationHandler(ServerConfig config, ChannelSession session, RequestProcessor processor,
             String sessionHandlerName) {
@@ -36,6 +41,29 @@ final class AuthenticationHandler extends SimpleChannelInboundHandler<CanalPacke
         this.session = session;
         this.processor = processor;
         this.sessionHandlerName = sessionHandlerName;
+    }
+
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        deadline = ctx.executor().schedule(() -> closeUnauthenticated(ctx), config.authTimeoutMillis(),
+                TimeUnit.MILLISECONDS);
+        ctx.fireChannelActive();
+    }
+
+    /** Authenticated or closed: the deadline no longer applies. */
+    @Override
+    public void handlerRemoved(ChannelHandlerContext ctx) {
+        if (deadline != null) {
+            deadline.cancel(false);
+        }
+    }
+
+    private void closeUnauthenticated(ChannelHandlerContext ctx) {
+        log.warn("closing {}: not authenticated within {} ms ({})", ctx.channel(), config.authTimeoutMillis(),
+                ServerConfig.AUTH_TIMEOUT_KEY);
+        ctx.writeAndFlush(Packets.error(ctx.alloc(), Packets.ERROR_BAD_REQUEST, "authentication not completed within "
+                + config.authTimeoutMillis() + " ms (" + ServerConfig.AUTH_TIMEOUT_KEY + "), closing the connection"))
+                .addListener(ChannelFutureListener.CLOSE);
     }
 
     @Override

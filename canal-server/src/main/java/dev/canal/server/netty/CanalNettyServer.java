@@ -34,9 +34,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Canal's TCP server (canal-compat.md 2, Canal's CanalServerWithNetty) in front of a {@link CanalServer}.
  * Per connection the pipeline is: quick-ack re-arming, the 4-byte length frame decoder, packet parsing,
- * handshake (on connect), authentication, then (after auth) idle handlers and the session handler, and
- * last a handler that closes the connection on any failure. Requests run on a session pool, never on an
- * event loop.
+ * handshake (on connect), authentication (within a deadline), then (after auth) idle handlers and the session
+ * handler, and last a handler that closes the connection on any failure. Requests run on a session pool, never
+ * on an event loop. A connection beyond {@code canal.client.max.connections} gets an error instead and is closed.
  *
  * <p>Uses the epoll transport where available (so TCP_QUICKACK can be kept on, see {@link QuickAckHandler}),
  * NIO otherwise. Sockets have TCP_NODELAY and SO_KEEPALIVE on.
@@ -98,6 +98,7 @@ public final class CanalNettyServer {
         sessionPool = Executors.newCachedThreadPool(daemonThreads("canal-server-session"));
         channels = new DefaultChannelGroup("canal-clients", GlobalEventExecutor.INSTANCE);
         RequestProcessor processor = new RequestProcessor(server, activator, metrics);
+        ConnectionLimit limit = new ConnectionLimit(config.maxConnections());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(bossGroup, workerGroup)
                 .channel(channelType)
@@ -107,6 +108,12 @@ public final class CanalNettyServer {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         channels.add(channel);
+                        if (!limit.tryAcquire()) {
+                            channel.config().setAutoRead(false); // nothing it sends is read
+                            channel.pipeline().addLast("refusal", new RefusalHandler(limit.max()));
+                            return;
+                        }
+                        channel.closeFuture().addListener(closed -> limit.release());
                         initPipeline(channel, processor);
                     }
                 });

@@ -56,6 +56,32 @@ class ServerConfigTest {
         properties.setProperty("canal.port", "eleven");
 
         assertThatThrownBy(() -> ServerConfig.fromProperties(properties)).hasMessageContaining("canal.port");
-        assertThatThrownBy(() -> new ServerConfig("", 70000, "", "", 1024)).hasMessageContaining("canal.port");
+        assertThatThrownBy(() -> new ServerConfig("", 70000, "", "", 1024, 1000, 10)).hasMessageContaining("canal.port");
+    }
+
+    @Test
+    void authDeadlineAndConnectionCapHaveDefaultsAndAreRead() {
+        Properties properties = new Properties();
+        assertThat(ServerConfig.fromProperties(properties)).extracting(ServerConfig::authTimeoutMillis,
+                ServerConfig::maxConnections).containsExactly(10_000, 4096);
+
+        properties.setProperty("canal.client.auth.timeout", "2500");
+        properties.setProperty("canal.client.max.connections", "50");
+
+        assertThat(ServerConfig.fromProperties(properties)).extracting(ServerConfig::authTimeoutMillis,
+                ServerConfig::maxConnections).containsExactly(2500, 50);
+    }
+
+    @Test
+    void badAuthDeadlineOrConnectionCapIsRejectedNamingTheKey() {
+        Properties properties = new Properties();
+        properties.setProperty("canal.client.auth.timeout", "soon");
+        assertThatThrownBy(() -> ServerConfig.fromProperties(properties)).hasMessageContaining("canal.client.auth.timeout");
+        properties.setProperty("canal.client.auth.timeout", "0");
+        assertThatThrownBy(() -> ServerConfig.fromProperties(properties)).hasMessageContaining("canal.client.auth.timeout");
+        properties.remove("canal.client.auth.timeout");
+        properties.setProperty("canal.client.max.connections", "-1");
+        assertThatThrownBy(() -> ServerConfig.fromProperties(properties))
+                .hasMessageContaining("canal.client.max.connections");
     }
 }

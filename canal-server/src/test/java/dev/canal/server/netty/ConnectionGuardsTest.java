@@ -1,0 +1,134 @@
+package dev.canal.server.netty;
+
+import static dev.canal.server.netty.RunningServer.DESTINATION;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import com.google.protobuf.ByteString;
+import dev.canal.protocol.CanalPacket;
+import dev.canal.protocol.CanalPacket.PacketType;
+import dev.canal.server.TestEntries;
+import java.nio.ByteBuffer;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+/** The authentication deadline and the connection cap: abuse of the client port is cut off, real clients go on. */
+class ConnectionGuardsTest {
+
+    private static final int AUTH_TIMEOUT_MILLIS = 300;
+
+    private RunningServer server;
+
+    @AfterEach
+    void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void silentConnectionGetsAnErrorAndIsClosedAfterTheAuthDeadlineWhileAnAuthenticatedOneKeepsWorking()
+            throws Exception {
+        server = RunningServer.with(ServerConfig.open(0).withAuthTimeoutMillis(AUTH_TIMEOUT_MILLIS));
+        server.instance.put(TestEntries.transaction(100, 1));
+        try (WireClient authenticated = WireClient.authenticated(server.port());
+                WireClient silent = new WireClient(server.port())) {
+            assertThat(silent.readPacket().getType()).isEqualTo(PacketType.HANDSHAKE);
+
+            CanalPacket.Ack timedOut = silent.readAck(); // sent once the deadline passes
+
+            assertThat(timedOut.getErrorCode()).isEqualTo(400);
+            assertThat(timedOut.getErrorMessage()).contains("authentication not completed within 300 ms",
+                    ServerConfig.AUTH_TIMEOUT_KEY);
+            assertThat(silent.closedByServer()).isTrue();
+            // the authenticated client connected before the silent one: its own deadline is long past too
+            authenticated.subscribe(DESTINATION, "1001", "");
+            assertThat(authenticated.readAck().getErrorCode()).isZero();
+            authenticated.get(DESTINATION, 100, -1);
+            assertThat(authenticated.readMessages().getMessagesList()).hasSize(3);
+        }
+    }
+
+    @Test
+    void wrongPasswordsAndAPartialFrameDoNotOutliveTheAuthDeadline() throws Exception {
+        server = RunningServer.with(ServerConfig.open(0).withAuthTimeoutMillis(AUTH_TIMEOUT_MILLIS)
+                .withCredentials("canal", AuthScramble.passwordHash("canal")));
+        try (WireClient guessing = new WireClient(server.port()); WireClient stalling = new WireClient(server.port())) {
+            guessing.readPacket();
+            stalling.readPacket();
+            stalling.writeRaw(ByteBuffer.allocate(4 + 10).putInt(100).array()); // 10 of 100 declared bytes
+
+            guessing.send(PacketType.CLIENTAUTHENTICATION, CanalPacket.ClientAuth.newBuilder()
+                    .setUsername("canal").setPassword(ByteString.copyFromUtf8("guess")).build().toByteString());
+
+            assertThat(guessing.readAck().getErrorMessage()).isEqualTo("auth failed for user:canal");
+            assertThat(guessing.readAck().getErrorMessage()).contains(ServerConfig.AUTH_TIMEOUT_KEY);
+            assertThat(guessing.closedByServer()).isTrue();
+            assertThat(stalling.readAck().getErrorMessage()).contains(ServerConfig.AUTH_TIMEOUT_KEY);
+            assertThat(stalling.closedByServer()).isTrue();
+        }
+    }
+
+    @Test
+    void connectionBeyondTheCapIsRefusedWithAnErrorWhileTheOthersAreServed() throws Exception {
+        server = RunningServer.with(ServerConfig.open(0).withMaxConnections(2));
+        server.instance.put(TestEntries.transaction(100, 1));
+        try (WireClient first = WireClient.authenticated(server.port());
+                WireClient second = WireClient.authenticated(server.port())) {
+            for (int i = 0; i < 3; i++) {
+                try (WireClient third = new WireClient(server.port())) {
+                    CanalPacket.Ack refused = third.readAck(); // in place of the handshake
+
+                    assertThat(refused.getErrorCode()).isEqualTo(400);
+                    assertThat(refused.getErrorMessage()).contains("at most 2", ServerConfig.MAX_CONNECTIONS_KEY);
+                    assertThat(third.closedByServer()).isTrue();
+                }
+            }
+            for (WireClient client : List.of(first, second)) {
+                client.subscribe(DESTINATION, "1001", "");
+                assertThat(client.readAck().getErrorCode()).isZero();
+                client.get(DESTINATION, 100, -1);
+                client.readMessages();
+            }
+
+            first.close();
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+                try (WireClient next = new WireClient(server.port())) {
+                    assertThat(next.readPacket().getType()).isEqualTo(PacketType.HANDSHAKE);
+                }
+            });
+        }
+    }
+
+    @Test
+    void refusalsOfABurstAreLoggedOnce() {
+        Logger logger = (Logger) LoggerFactory.getLogger(ConnectionLimit.class);
+        ListAppender<ILoggingEvent> logs = new ListAppender<>();
+        logs.start();
+        logger.addAppender(logs);
+        try {
+            ConnectionLimit limit = new ConnectionLimit(1);
+            assertThat(limit.tryAcquire()).isTrue();
+
+            List<Boolean> burst = List.of(limit.tryAcquire(), limit.tryAcquire(), limit.tryAcquire());
+            limit.release();
+
+            assertThat(burst).containsOnly(false);
+            assertThat(limit.tryAcquire()).isTrue();
+            String thisThread = Thread.currentThread().getName(); // servers of other tests have limits too
+            assertThat(logs.list).filteredOn(event -> event.getThreadName().equals(thisThread)).singleElement().satisfies(event -> {
+                assertThat(event.getLevel()).isEqualTo(Level.WARN);
+                assertThat(event.getFormattedMessage()).contains(ServerConfig.MAX_CONNECTIONS_KEY, "already 1 open");
+            });
+        } finally {
+            logger.detachAppender(logs);
+        }
+    }
+}
