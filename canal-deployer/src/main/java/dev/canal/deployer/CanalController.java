@@ -115,17 +115,27 @@ public final class CanalController {
         }
         metrics = startMetrics();
         running = true;
+        List<String> failed = new ArrayList<>();
         for (String destination : config.destinations()) {
             deployed.add(destination);
-            startUnlessLazy(destination);
+            if (!startUnlessLazy(destination)) {
+                failed.add(destination);
+            }
         }
         if (config.autoScan()) {
             scanner = new InstanceScanner(config.confDir(), this, Duration.ofSeconds(config.autoScanIntervalSeconds()));
             scanner.start(config.destinations());
         }
-        log.info("canal server started: destinations {}, {}", config.destinations(),
-                netty != null ? "TCP port " + netty.port()
-                        : mq != null ? config.serverMode() + " mode, no TCP server" : "no TCP server");
+        String serving = netty != null ? "TCP port " + netty.port()
+                : mq != null ? config.serverMode() + " mode, no TCP server" : "no TCP server";
+        if (failed.isEmpty()) {
+            log.info("canal server started: destinations {}, {}", config.destinations(), serving);
+        } else {
+            // never "started" for a destination that is not: its error above names the cause (a corrupt meta.dat, say)
+            List<String> others = config.destinations().stream().filter(d -> !failed.contains(d)).toList();
+            log.error("canal server running, but destinations {} failed to start (see the errors above) and serve no "
+                    + "client until the cause is fixed; destinations {} run, {}", failed, others, serving);
+        }
     }
 
     /** Stops scanning, stops accepting clients, then stops every instance (which flushes its meta). */
@@ -230,15 +240,17 @@ public final class CanalController {
     /**
      * Starts the destination, through the election when there is one. In MQ mode a destination's client, its
      * worker, is there from the start, so lazy changes nothing.
+     *
+     * @return false when the destination's start failed (logged here with its cause)
      */
-    private void startUnlessLazy(String destination) {
+    private boolean startUnlessLazy(String destination) {
         ServerRunningMonitors election = monitors;
         if (election != null) {
             election.register(destination); // clients find this server for the destination, lazy or not (6.1)
         }
         if (config.lazy(destination) && mq == null) {
             log.info("destination {} is lazy: it starts when a client subscribes", destination);
-            return;
+            return true;
         }
         try {
             if (election != null) {
@@ -246,9 +258,11 @@ public final class CanalController {
             } else {
                 activate(destination);
             }
+            return true;
         } catch (InstanceStartException e) {
             log.error("destination {} did not start, the other destinations keep running: {}", destination,
                     e.getMessage(), e);
+            return false;
         }
     }
 

@@ -21,7 +21,8 @@ import java.util.function.Supplier;
  * validated when each destination's instance is built from the same values.
  *
  * @param source          the canal.properties as read, for the instance generator
- * @param tcp             {@code canal.ip}, {@code canal.port}, {@code canal.user}, {@code canal.passwd}
+ * @param tcp             {@code canal.ip}, {@code canal.port}, {@code canal.user}, {@code canal.passwd}, and our
+ *                        {@code canal.client.auth.timeout} and {@code canal.client.max.connections}
  * @param zkServers       {@code canal.zkServers}, empty when unset: the server election (canal-compat.md 6.1) and
  *                        default-instance.xml's meta
  * @param registerIp      {@code canal.register.ip}, empty when unset: the address this server registers in ZooKeeper

@@ -4,6 +4,7 @@ import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.parse.mysql.MysqlParserConfig;
 import dev.canal.server.metrics.PrometheusExporter;
+import dev.canal.server.netty.ServerConfig;
 import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.store.StoreConfig;
 import java.util.LinkedHashMap;
@@ -58,6 +59,9 @@ final class KnownKeys {
         IMPLEMENTED.put("canal.port", "11111");
         IMPLEMENTED.put("canal.user", "");
         IMPLEMENTED.put("canal.passwd", "");
+        // ours, Canal has none (docs/compatibility.md): the client port's authentication deadline and connection cap
+        IMPLEMENTED.put(ServerConfig.AUTH_TIMEOUT_KEY, String.valueOf(ServerConfig.DEFAULT_AUTH_TIMEOUT_MILLIS));
+        IMPLEMENTED.put(ServerConfig.MAX_CONNECTIONS_KEY, String.valueOf(ServerConfig.DEFAULT_MAX_CONNECTIONS));
         IMPLEMENTED.put("canal.zkServers", "");
         IMPLEMENTED.put(CanalServerConfig.REGISTER_IP, "");
         IMPLEMENTED.put(InstanceMetaConfig.ZK_FLUSH_PERIOD, "1000");

@@ -13,6 +13,7 @@ import dev.canal.protocol.ClientIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -182,6 +183,24 @@ class CanalLauncherTest {
         assertThat(controller.server().isStart("example")).isTrue();
         assertThat(controller.server().isStart("broken")).isFalse();
         assertThat(errors()).anyMatch(e -> e.contains("destination broken did not start"));
+    }
+
+    @Test
+    void corruptMetaDatIsAnErrorNamingTheFileAndItsDestinationIsNeverReportedStarted() throws IOException {
+        writeInstance("example");
+        byte[] corrupt = "{\"destination\":\"exam".getBytes(StandardCharsets.UTF_8);
+        Path meta = Files.write(conf.resolve("example/meta.dat"), corrupt);
+        controller = CanalLauncher.start(canalProperties(), TEST_PARSER);
+
+        assertThat(controller.isRunning()).isTrue();
+        assertThat(controller.server().isStart("example")).isFalse();
+        assertThat(errors()).anyMatch(e -> e.contains("destination example did not start")
+                && e.contains("invalid meta file " + meta));
+        assertThat(errors()).anyMatch(e -> e.contains("destinations [example] failed to start"));
+        assertThat(logs.list).filteredOn(e -> e.getLevel() != Level.ERROR).map(ILoggingEvent::getFormattedMessage)
+                .filteredOn(m -> m.contains("started")).as("reported started").isEmpty();
+        controller.stop();
+        assertThat(meta).hasBinaryContent(corrupt); // never reset, not even by the stop's flush
     }
 
     @Test
