@@ -109,7 +109,6 @@ public final class CanalNettyServer {
                     protected void initChannel(SocketChannel channel) {
                         channels.add(channel);
                         if (!limit.tryAcquire()) {
-                            channel.config().setAutoRead(false); // nothing it sends is read
                             channel.pipeline().addLast("refusal", new RefusalHandler(limit.max()));
                             return;
                         }

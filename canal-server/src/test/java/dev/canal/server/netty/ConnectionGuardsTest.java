@@ -84,7 +84,8 @@ class ConnectionGuardsTest {
                 WireClient second = WireClient.authenticated(server.port())) {
             for (int i = 0; i < 3; i++) {
                 try (WireClient third = new WireClient(server.port())) {
-                    CanalPacket.Ack refused = third.readAck(); // in place of the handshake
+                    assertThat(third.readPacket().getType()).isEqualTo(PacketType.HANDSHAKE);
+                    CanalPacket.Ack refused = third.readAck(); // what an authenticating client reads as its reply
 
                     assertThat(refused.getErrorCode()).isEqualTo(400);
                     assertThat(refused.getErrorMessage()).contains("at most 2", ServerConfig.MAX_CONNECTIONS_KEY);
@@ -101,7 +102,9 @@ class ConnectionGuardsTest {
             first.close();
             await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
                 try (WireClient next = new WireClient(server.port())) {
-                    assertThat(next.readPacket().getType()).isEqualTo(PacketType.HANDSHAKE);
+                    next.readPacket();
+                    next.send(PacketType.CLIENTAUTHENTICATION, CanalPacket.ClientAuth.newBuilder().build().toByteString());
+                    assertThat(next.readAck().getErrorMessage()).isEmpty();
                 }
             });
         }

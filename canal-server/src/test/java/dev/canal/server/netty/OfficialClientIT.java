@@ -202,6 +202,22 @@ class OfficialClientIT {
     }
 
     @Test
+    void connectionBeyondTheCapFailsNamingTheLimitWhileTheConnectedClientGoesOn() {
+        server = RunningServer.with(ServerConfig.open(0).withMaxConnections(1));
+        connector = connect("", "");
+        connector.subscribe();
+
+        CanalConnector refused = connectorFor("", "");
+        assertThatThrownBy(refused::connect)
+                .isInstanceOf(CanalClientException.class)
+                .hasStackTraceContaining("too many client connections")
+                .hasStackTraceContaining(ServerConfig.MAX_CONNECTIONS_KEY);
+        refused.disconnect();
+
+        assertThat(connector.getWithoutAck(10).getId()).isEqualTo(-1);
+    }
+
+    @Test
     void unsubscribedClientGetsCanalsErrorOnGet() {
         server = RunningServer.open();
         connector = connect("", "");
