@@ -41,6 +41,18 @@ class CanalServerConfigTest {
         assertThat(config.globalLazy()).isFalse();
         assertThat(config.globalSpringXml()).isEqualTo("classpath:spring/file-instance.xml");
         assertThat(config.metricsPort()).isEqualTo(11112);
+        assertThat(config.tcp().authTimeoutMillis()).isEqualTo(10_000);
+        assertThat(config.tcp().maxConnections()).isEqualTo(4096);
+    }
+
+    @Test
+    void clientPortGuardsAreReadAndKnown() {
+        CanalServerConfig config = CanalServerConfig.load(source("canal.client.auth.timeout", "2500",
+                "canal.client.max.connections", "100"));
+
+        assertThat(config.tcp().authTimeoutMillis()).isEqualTo(2500);
+        assertThat(config.tcp().maxConnections()).isEqualTo(100);
+        assertThat(config.unsupportedKeys()).doesNotContain("canal.client.auth.timeout", "canal.client.max.connections");
     }
 
     @Test
@@ -91,6 +103,9 @@ class CanalServerConfigTest {
         "canal.destinations|a,../b|canal.destinations",
         "canal.instance.example.mode|manager|canal.instance.example.mode",
         "canal.passwd|not-a-hash|canal.passwd",
+        "canal.client.auth.timeout|10s|canal.client.auth.timeout",
+        "canal.client.auth.timeout|0|canal.client.auth.timeout",
+        "canal.client.max.connections|-1|canal.client.max.connections",
     })
     void invalidValueStopsStartUpNamingFileAndKey(String key, String value, String namedKey) {
         assertThatThrownBy(() -> CanalServerConfig.load(source("canal.destinations", "example", key, value)))
