@@ -29,9 +29,11 @@ import org.slf4j.MDC;
  *
  * <p>The file of a destination is rewritten every {@code period} ms when one of its cursors changed, at
  * once on subscribe and unsubscribe, and on stop; it is not written while the destination has no
- * subscribed client. Every write is atomic ({@link MetaFile}). {@link #start()} loads every existing
- * {@code meta.dat} under the data directory and fails, naming the file, if one cannot be read: a bad
- * file is never silently replaced by an empty state.
+ * subscribed client. Every write is atomic ({@link MetaFile}). {@link #start()} loads the {@code meta.dat} of
+ * the destination it serves (every one under the data directory when built without one) and fails, naming
+ * the file, if it cannot be read: a bad file is never silently replaced by an empty state. An instance's
+ * manager is built for its destination, so a corrupt file of another destination sharing the data directory
+ * does not stop it.
  *
  * <p>Each flush logs one line per client to the logger named after this class, which Canal's logback
  * configuration routes to {@code logs/{destination}/meta.log} via the MDC key {@code destination}.
@@ -45,6 +47,8 @@ public final class FileMixedMetaManager extends MemoryMetaManager {
 
     private final Path dataDir;
     private final long periodMillis;
+    /** the destination whose file start() loads; null to load every one on disk */
+    private final String destination;
     private final Set<String> changedDestinations = ConcurrentHashMap.newKeySet();
     private final ConcurrentMap<String, String> addressTexts = new ConcurrentHashMap<>();
     private final Object fileLock = new Object();
@@ -55,11 +59,17 @@ public final class FileMixedMetaManager extends MemoryMetaManager {
     }
 
     public FileMixedMetaManager(Path dataDir, long periodMillis) {
+        this(dataDir, periodMillis, null);
+    }
+
+    /** A manager for one destination's instance: {@link #start()} loads only that destination's file. */
+    public FileMixedMetaManager(Path dataDir, long periodMillis, String destination) {
         if (periodMillis <= 0) {
             throw new IllegalArgumentException("flush period must be positive, was " + periodMillis);
         }
         this.dataDir = dataDir;
         this.periodMillis = periodMillis;
+        this.destination = destination;
     }
 
     public Path dataDir() {
@@ -77,8 +87,8 @@ public final class FileMixedMetaManager extends MemoryMetaManager {
         if (isStart()) {
             return;
         }
-        for (String destination : destinationsOnDisk()) {
-            ensureLoaded(destination);
+        for (String onDisk : destination != null ? List.of(destination) : destinationsOnDisk()) {
+            ensureLoaded(onDisk);
         }
         flusher = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "canal-meta-file-flush-" + dataDir.getFileName());

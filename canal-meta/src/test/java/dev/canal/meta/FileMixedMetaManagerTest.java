@@ -194,6 +194,22 @@ class FileMixedMetaManagerTest {
     }
 
     @Test
+    void aCorruptFileOfAnotherDestinationInTheSameDataDirDoesNotStopThisOne() throws IOException {
+        Files.createDirectories(metaDat().getParent());
+        Files.writeString(metaDat(), MetaJsonTest.CANAL_META_DAT.substring(0, 70));
+        FileMixedMetaManager orders = new FileMixedMetaManager(dataDir, NEVER, "orders");
+
+        orders.start();
+        try {
+            assertThat(orders.isStart()).isTrue();
+            assertThatThrownBy(() -> orders.getCursor(CLIENT)).as("example's own file is still refused when read")
+                    .isInstanceOf(MetaManagerException.class).hasMessageContaining(metaDat().toString());
+        } finally {
+            orders.stop();
+        }
+    }
+
+    @Test
     void emptyMetaFileIsAnErrorNotAnEmptyState() throws IOException {
         Files.createDirectories(metaDat().getParent());
         Files.write(metaDat(), new byte[0]);
