@@ -118,10 +118,15 @@ public final class ColumnDecoder {
 
     /** Length prefix of BLOB-like values: {@code meta} bytes (1-4), little-endian, checked against what is left. */
     public static int blobLength(int meta, LittleEndianCursor c) {
-        if (meta < 1 || meta > 4) {
-            throw new MalformedDataException("BLOB length width " + meta + " at offset " + c.offset());
-        }
-        return c.checkedLength(c.uintN(meta));
+        // one fixed-width read per width: this runs for every TEXT/BLOB/JSON value
+        long length = switch (meta) {
+            case 1 -> c.uint8();
+            case 2 -> c.uint16();
+            case 3 -> c.uint24();
+            case 4 -> c.uint32();
+            default -> throw new MalformedDataException("BLOB length width " + meta + " at offset " + c.offset());
+        };
+        return c.checkedLength(length);
     }
 
     private static Long bit(int meta, LittleEndianCursor c) {
