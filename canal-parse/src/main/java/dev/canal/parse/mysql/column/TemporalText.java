@@ -13,6 +13,16 @@ public final class TemporalText {
     private static final int DATE_LENGTH = 10;
     private static final int DATETIME_LENGTH = 19;
     private static final int[] FRACTION_DIVISOR = {1_000_000, 100_000, 10_000, 1000, 100, 10, 1};
+    /** The two digits of 0-99: one lookup per field instead of a chain of divisions. */
+    private static final byte[] TENS = new byte[100];
+    private static final byte[] ONES = new byte[100];
+
+    static {
+        for (int v = 0; v < 100; v++) {
+            TENS[v] = (byte) ('0' + v / 10);
+            ONES[v] = (byte) ('0' + v % 10);
+        }
+    }
 
     private TemporalText() {
     }
@@ -65,21 +75,31 @@ public final class TemporalText {
     }
 
     private static void writeDate(byte[] out, int year, int month, int day) {
-        writeDigits(out, 0, year, 4);
+        if (year >= 0 && year < 10_000) {
+            int century = year / 100;
+            writeTwo(out, 0, century);
+            writeTwo(out, 2, year - century * 100);
+        } else {
+            writeDigits(out, 0, year, 4);
+        }
         out[4] = '-';
-        writeDigits(out, 5, month, 2);
+        writeTwo(out, 5, month);
         out[7] = '-';
-        writeDigits(out, 8, day, 2);
+        writeTwo(out, 8, day);
     }
 
     /** {@code h...h:mm:ss} at {@code p}, the hour's last {@code hourDigits} digits. */
     private static void writeClock(byte[] out, int p, int hour, int hourDigits, int minute, int second) {
-        writeDigits(out, p, hour, hourDigits);
+        if (hourDigits == 2) {
+            writeTwo(out, p, hour);
+        } else {
+            writeDigits(out, p, hour, hourDigits);
+        }
         int q = p + hourDigits;
         out[q] = ':';
-        writeDigits(out, q + 1, minute, 2);
+        writeTwo(out, q + 1, minute);
         out[q + 3] = ':';
-        writeDigits(out, q + 4, second, 2);
+        writeTwo(out, q + 4, second);
     }
 
     /** The fraction truncated to {@code fsp} digits; a negative (corrupt) fraction keeps MySQL-unlike digits. */
@@ -89,6 +109,16 @@ public final class TemporalText {
         }
         out[p] = '.';
         writeDigits(out, p + 1, micros / FRACTION_DIVISOR[fsp], fsp);
+    }
+
+    /** The last two decimal digits of {@code value} at {@code p}. */
+    private static void writeTwo(byte[] out, int p, int value) {
+        if (value >= 0 && value < 100) {
+            out[p] = TENS[value];
+            out[p + 1] = ONES[value];
+        } else {
+            writeDigits(out, p, value, 2);
+        }
     }
 
     /** The last {@code count} decimal digits of {@code value} at {@code p}, zero-padded. */
