@@ -56,10 +56,12 @@ final class HeapSampler implements AutoCloseable {
         return samples.get();
     }
 
-    /** Stops sampling; fails if a sample failed while the JVM was alive. */
+    /** Stops sampling (a second call does nothing); fails if a sample failed while the JVM was alive. */
     @Override
     public void close() throws Exception {
-        running.set(false);
+        if (!running.getAndSet(false)) {
+            return;
+        }
         thread.join(TimeUnit.SECONDS.toMillis(90));
         log.info("live heap of {}: peak {} KiB over {} samples", jvm.pid(), peak.get() / 1024, samples.get());
         if (failure != null) {
