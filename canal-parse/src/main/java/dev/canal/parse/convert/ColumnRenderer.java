@@ -52,9 +52,9 @@ public final class ColumnRenderer {
             case "decimal", "numeric" -> column.setSqlType(Types.DECIMAL).setValue(((BigDecimal) value).toPlainString());
             case "bit" -> column.setSqlType(Types.BIT).setValue(Long.toUnsignedString((Long) value));
             case "year" -> column.setSqlType(Types.VARCHAR).setValue(year((Integer) value));
-            case "date" -> column.setSqlType(Types.DATE).setValue(value.toString());
-            case "time" -> column.setSqlType(Types.TIME).setValue(value.toString());
-            case "datetime" -> column.setSqlType(Types.TIMESTAMP).setValue(value.toString());
+            case "date" -> column.setSqlType(Types.DATE).setValue(temporal(value));
+            case "time" -> column.setSqlType(Types.TIME).setValue(temporal(value));
+            case "datetime" -> column.setSqlType(Types.TIMESTAMP).setValue(temporal(value));
             case "timestamp" -> column.setSqlType(Types.TIMESTAMP).setValue(timestamp(value));
             case "enum" -> column.setSqlType(Types.INTEGER).setValue(value.toString());
             case "set" -> column.setSqlType(Types.BIT).setValue(Long.toUnsignedString(((Number) value).longValue()));
@@ -100,6 +100,11 @@ public final class ColumnRenderer {
         } else {
             column.setSqlType(sqlType).setValue(Long.toString(raw));
         }
+    }
+
+    /** The text of a DATE/TIME/DATETIME value, made here rather than at decode time. */
+    private static String temporal(Object value) {
+        return ((TemporalValue) value).toString();
     }
 
     private String timestamp(Object value) {

@@ -3,6 +3,9 @@ package dev.canal.parse.convert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.canal.parse.meta.ColumnMeta;
+import dev.canal.parse.mysql.column.DateValue;
+import dev.canal.parse.mysql.column.DatetimeValue;
+import dev.canal.parse.mysql.column.TimeValue;
 import dev.canal.parse.mysql.column.TimestampValue;
 import dev.canal.protocol.CanalEntry;
 import java.math.BigDecimal;
@@ -60,9 +63,14 @@ class ColumnRendererTest {
                 c(col("bit", false), 8191L, "8191", Types.BIT),
                 c(col("year", false), 0, "0000", Types.VARCHAR),
                 c(col("year", false), 2155, "2155", Types.VARCHAR),
-                c(col("date", false), "0000-00-00", "0000-00-00", Types.DATE),
-                c(col("time", false), "-838:59:59", "-838:59:59", Types.TIME),
-                c(col("datetime", false), "9999-12-31 23:59:59.999999", "9999-12-31 23:59:59.999999", Types.TIMESTAMP),
+                c(col("date", false), new DateValue(0, 0, 0), "0000-00-00", Types.DATE),
+                c(col("date", false), new DateValue(2024, 2, 0), "2024-02-00", Types.DATE),
+                c(col("time", false), new TimeValue(true, 838, 59, 59, 0, 0), "-838:59:59", Types.TIME),
+                c(col("time", false), new TimeValue(false, 1, 2, 3, 4000, 4), "01:02:03.0040", Types.TIME),
+                c(col("datetime", false), new DatetimeValue(9999, 12, 31, 23, 59, 59, 999999, 6),
+                        "9999-12-31 23:59:59.999999", Types.TIMESTAMP),
+                c(col("datetime", false), new DatetimeValue(0, 0, 0, 0, 0, 0, 0, 1), "0000-00-00 00:00:00.0",
+                        Types.TIMESTAMP),
                 c(col("timestamp", false), ts(0, 0, 0), "0000-00-00 00:00:00", Types.TIMESTAMP),
                 c(col("timestamp", false), ts(0, 0, 6), "0000-00-00 00:00:00.000000", Types.TIMESTAMP),
                 c(col("timestamp", false), ts(1_700_000_000L, 120_000, 3), "2023-11-14 22:13:20.120", Types.TIMESTAMP),
