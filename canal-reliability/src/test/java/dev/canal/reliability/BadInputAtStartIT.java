@@ -6,7 +6,6 @@ import static org.awaitility.Awaitility.await;
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,10 +14,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.slf4j.Logger;
@@ -30,24 +26,11 @@ import org.slf4j.LoggerFactory;
  * message names the file), is left byte for byte as it was, and no row is delivered from a reset position;
  * with the good meta.dat back, the stream resumes from its cursor.
  */
-@ExtendWith(MySqlServerExtension.class)
-class BadInputAtStartIT {
+class BadInputAtStartIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(BadInputAtStartIT.class);
     private static final String SCHEMA = "rel_bad_input";
     private static final int ROWS = 5;
-
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
-
-    @AfterEach
-    void stopDaemon() throws Exception {
-        if (daemon != null) {
-            daemon.stop();
-        }
-    }
 
     @ParameterizedTest(name = "{0}: {1} = {2}")
     @CsvSource({

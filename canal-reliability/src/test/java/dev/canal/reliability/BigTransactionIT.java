@@ -6,8 +6,6 @@ import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -18,10 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -32,8 +27,7 @@ import org.slf4j.LoggerFactory;
  * transaction with getWithoutAck + ack. Every row must arrive exactly once, in binlog order, with its value, inside
  * one transaction; and the daemon's live heap must stay within what its configuration lets it hold.
  */
-@ExtendWith(MySqlServerExtension.class)
-class BigTransactionIT {
+class BigTransactionIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(BigTransactionIT.class);
     private static final String SCHEMA = "rel_big_txn";
@@ -51,18 +45,6 @@ class BigTransactionIT {
      * histograms of an idle daemon move by well under 1 MiB; SlowClientIT's samples agree to a few KiB).
      */
     private static final long NOISE_BYTES = 4L << 20;
-
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
-
-    @AfterEach
-    void stopDaemon() throws Exception {
-        if (daemon != null) {
-            daemon.stop();
-        }
-    }
 
     @Test
     void oneHugeTransactionIsDeliveredWholeInOrderWhileTheDaemonsHeapStaysBounded(MySqlServer db) throws Exception {

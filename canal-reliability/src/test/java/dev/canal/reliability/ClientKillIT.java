@@ -6,11 +6,9 @@ import static org.awaitility.Awaitility.await;
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -19,8 +17,6 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,26 +26,19 @@ import org.slf4j.LoggerFactory;
  * without acking: the next client's first rows are exactly that batch's rows again, and over the whole run
  * nothing is lost and the only duplicates are those unacked batches.
  */
-@ExtendWith(MySqlServerExtension.class)
-class ClientKillIT {
+class ClientKillIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(ClientKillIT.class);
     private static final String SCHEMA = "rel_client_kill";
     private static final String FILTER = SCHEMA + "\\..*";
 
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
     private Process holder;
 
+    /** Runs before the daemon is stopped (JUnit calls a subclass's @AfterEach methods first). */
     @AfterEach
-    void stopAll() throws Exception {
+    void stopHolder() {
         if (holder != null) {
             holder.destroyForcibly();
-        }
-        if (daemon != null) {
-            daemon.stop();
         }
     }
 

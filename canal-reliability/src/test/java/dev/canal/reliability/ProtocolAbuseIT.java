@@ -6,19 +6,14 @@ import static org.awaitility.Awaitility.await;
 import com.alibaba.otter.canal.protocol.CanalPacket;
 import com.google.protobuf.ByteString;
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,26 +24,13 @@ import org.slf4j.LoggerFactory;
  * answer (an error ACK, or the connection closed and logged); the official client never has to reconnect and
  * receives every row.
  */
-@ExtendWith(MySqlServerExtension.class)
-class ProtocolAbuseIT {
+class ProtocolAbuseIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(ProtocolAbuseIT.class);
     private static final String SCHEMA = "rel_protocol_abuse";
     private static final int READ_TIMEOUT_MILLIS = 10_000;
     private static final int ERROR_BAD_REQUEST = 400;
     private static final int IDLE_CONNECTIONS = 1000;
-
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
-
-    @AfterEach
-    void stopDaemon() throws Exception {
-        if (daemon != null) {
-            daemon.stop();
-        }
-    }
 
     @Test
     void abusiveConnectionsGetClearErrorsWhileTheOfficialClientKeepsWorking(MySqlServer db) throws Exception {

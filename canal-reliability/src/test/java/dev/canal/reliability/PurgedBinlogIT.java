@@ -6,9 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -17,10 +15,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,24 +25,11 @@ import org.slf4j.LoggerFactory;
  * not jump ahead to the oldest binlog left: no row from behind the gap reaches a client, and meta.dat keeps the
  * old cursor.
  */
-@ExtendWith(MySqlServerExtension.class)
-class PurgedBinlogIT {
+class PurgedBinlogIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(PurgedBinlogIT.class);
     private static final String SCHEMA = "rel_purged";
     private static final int ROWS_PER_STEP = 10;
-
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
-
-    @AfterEach
-    void stopDaemon() throws Exception {
-        if (daemon != null) {
-            daemon.stop();
-        }
-    }
 
     @Test
     void restartFromAPurgedCursorRaisesAnAlarmAndDeliversNothingPastTheGap(MySqlServer db) throws Exception {

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -13,10 +11,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,23 +21,10 @@ import org.slf4j.LoggerFactory;
  * restart the stream resumes exactly after the cursor meta.dat held, and at the end every committed row was
  * received, in order per table.
  */
-@ExtendWith(MySqlServerExtension.class)
-class ServerKillIT {
+class ServerKillIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(ServerKillIT.class);
     private static final String SCHEMA = "rel_server_kill";
-
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
-
-    @AfterEach
-    void stopDaemon() throws Exception {
-        if (daemon != null) {
-            daemon.stop();
-        }
-    }
 
     @Test
     void sigkillDuringWritesLosesNoRowAndResumesAfterThePersistedCursor(MySqlServer db) throws Exception {

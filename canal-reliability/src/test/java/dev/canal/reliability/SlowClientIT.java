@@ -6,16 +6,11 @@ import static org.awaitility.Awaitility.await;
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,25 +20,12 @@ import org.slf4j.LoggerFactory;
  * times that. The daemon's live heap must not grow by anything near what was written (the parser waits instead
  * of buffering: back-pressure), and when a client resumes it catches up with every row, in order.
  */
-@ExtendWith(MySqlServerExtension.class)
-class SlowClientIT {
+class SlowClientIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(SlowClientIT.class);
     private static final String SCHEMA = "rel_slow_client";
     private static final int PAYLOAD_BYTES = 16 * 1024;
     private static final int ROWS_DURING_STALL = 2500; // about 40 MiB of row images, 160 times the store
-
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
-
-    @AfterEach
-    void stopDaemon() throws Exception {
-        if (daemon != null) {
-            daemon.stop();
-        }
-    }
 
     @Test
     void stalledClientKeepsTheDaemonsHeapBoundedAndCatchesUpWhenItResumes(MySqlServer db) throws Exception {

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,10 +11,7 @@ import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -26,26 +21,13 @@ import org.slf4j.LoggerFactory;
  * back-off retries), then accepts again: the parser reconnects and resumes where it was, nothing lost, nothing
  * skipped, order kept.
  */
-@ExtendWith(MySqlServerExtension.class)
-class SourceOutageIT {
+class SourceOutageIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(SourceOutageIT.class);
     private static final String SCHEMA = "rel_source_cut";
     private static final String STALL_SCHEMA = "rel_source_stall";
     private static final int READ_TIMEOUT_SECONDS = 5;
     private static final Pattern RETRY = Pattern.compile("reconnecting in (\\d+) ms");
-
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
-
-    @AfterEach
-    void stopDaemon() throws Exception {
-        if (daemon != null) {
-            daemon.stop();
-        }
-    }
 
     @Test
     void parserReconnectsWithBackOffAfterTheSourceConnectionIsCutAndSkipsNothing(MySqlServer db) throws Exception {

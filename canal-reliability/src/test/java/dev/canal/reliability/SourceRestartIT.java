@@ -4,18 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,23 +20,10 @@ import org.slf4j.LoggerFactory;
  * binlog file it opens on start, and every committed row arrives once, in order. Runs only where the fixture's
  * database is a process this JVM started (a private mariadbd); otherwise it is skipped, saying why.
  */
-@ExtendWith(MySqlServerExtension.class)
-class SourceRestartIT {
+class SourceRestartIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(SourceRestartIT.class);
     private static final String SCHEMA = "rel_source_restart";
-
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
-
-    @AfterEach
-    void stopDaemon() throws Exception {
-        if (daemon != null) {
-            daemon.stop();
-        }
-    }
 
     @Test
     void parserFollowsACrashedAndRestartedSourceWithoutLosingRows(MySqlServer db) throws Exception {
