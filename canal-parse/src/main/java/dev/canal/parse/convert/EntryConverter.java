@@ -14,6 +14,7 @@ import dev.canal.parse.mysql.event.RowChange;
 import dev.canal.parse.mysql.event.RowsDecoder;
 import dev.canal.parse.mysql.event.RowsEvent;
 import dev.canal.parse.mysql.event.RowsQueryEvent;
+import dev.canal.parse.mysql.event.StatementText;
 import dev.canal.parse.mysql.event.TableMapEvent;
 import dev.canal.parse.mysql.event.XidEvent;
 import dev.canal.protocol.CanalEntry;
@@ -90,10 +91,10 @@ public final class EntryConverter {
                     EntryType.HEARTBEAT, com.google.protobuf.ByteString.EMPTY));
         }
         if (event instanceof AnnotateRowsEvent a) {
-            return statementText(a.query(), at);
+            return statementText(a.statement(), at);
         }
         if (event instanceof RowsQueryEvent q) {
-            return statementText(q.query(), at);
+            return statementText(q.statement(), at);
         }
         gtids.onEvent(event);
         return List.of();
@@ -134,14 +135,18 @@ public final class EntryConverter {
                 gtidProps()), EntryType.ROWDATA, rowChange.toByteString());
     }
 
-    /** ROWS_QUERY / ANNOTATE_ROWS: the statement behind the rows that follow, as a QUERY entry. */
-    private List<CanalEntry.Entry> statementText(String sql, EventPosition at) {
+    /**
+     * ROWS_QUERY / ANNOTATE_ROWS: the statement behind the rows that follow, as a QUERY entry. The text goes in as
+     * UTF-8 bytes, not as a String: it holds the statement's literals and can be many MiB (docs/reliability.md,
+     * scenario 9); the bytes are those setSql would have written.
+     */
+    private List<CanalEntry.Entry> statementText(StatementText sql, EventPosition at) {
         if (filters.get().filterQueryDml()) {
             return List.of();
         }
         CanalEntry.RowChange rowChange = CanalEntry.RowChange.newBuilder()
                 .setEventType(EventType.QUERY)
-                .setSql(sql)
+                .setSqlBytes(sql.utf8())
                 .build();
         return List.of(EntryFactory.entry(EntryFactory.header(at, "", "", EventType.QUERY, gtids.executed(), gtidProps()),
                 EntryType.ROWDATA, rowChange.toByteString()));

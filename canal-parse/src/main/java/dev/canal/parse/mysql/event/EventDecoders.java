@@ -33,7 +33,7 @@ final class EventDecoders {
         register(new TransactionPayloadEventDecoder(), EventType.TRANSACTION_PAYLOAD);
         register((h, c, ctx) -> new StopEvent(h), EventType.STOP);
         register(new IncidentEventDecoder(), EventType.INCIDENT);
-        register((h, c, ctx) -> new AnnotateRowsEvent(h, c.remainingString()), EventType.MARIA_ANNOTATE_ROWS);
+        register((h, c, ctx) -> new AnnotateRowsEvent(h, restOfEvent(c)), EventType.MARIA_ANNOTATE_ROWS);
         register((h, c, ctx) -> new BinlogCheckpointEvent(h, c.string(c.checkedLength(c.uint32()))),
                 EventType.MARIA_BINLOG_CHECKPOINT);
         register(new MariaGtidEventDecoder(), EventType.MARIA_GTID);
@@ -68,8 +68,15 @@ final class EventDecoders {
     }
 
     /** ROWS_QUERY starts with a one-byte length that overflows for long statements; the text runs to the end. */
-    private static String skipLengthByteThenRest(LittleEndianCursor c) {
+    private static StatementText skipLengthByteThenRest(LittleEndianCursor c) {
         c.skip(1);
-        return c.remainingString();
+        return restOfEvent(c);
+    }
+
+    /** The rest of the body as a statement text over the event's own bytes (they can be many MiB: not copied). */
+    private static StatementText restOfEvent(LittleEndianCursor c) {
+        StatementText text = new StatementText(c.array(), c.position(), c.remaining());
+        c.skip(c.remaining());
+        return text;
     }
 }
