@@ -2,17 +2,20 @@ package dev.canal.parse.mysql;
 
 import dev.canal.parse.mysql.event.BinlogEvent;
 import dev.canal.parse.mysql.event.DecoderContext;
+import dev.canal.parse.mysql.event.EventHeader;
 import dev.canal.parse.mysql.event.EventType;
 import dev.canal.parse.mysql.event.FormatDescriptionEvent;
 import dev.canal.parse.mysql.event.GtidEvent;
 import dev.canal.parse.mysql.event.MariaGtidEvent;
 import dev.canal.parse.mysql.event.QueryEvent;
 import dev.canal.parse.mysql.event.XidEvent;
+import dev.canal.parse.mysql.io.LittleEndianCursor;
 import dev.canal.parse.mysql.net.BinlogStream;
 import dev.canal.parse.mysql.net.QueryResult;
 import dev.canal.parse.mysql.net.ReplicaSession;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
 
@@ -82,7 +85,7 @@ final class StartPositionLocator {
     private static final long FIRST_EVENT = 4;
 
     /** What a scan learnt: the last safe start before it stopped, and whether it stopped inside a transaction. */
-    private record Scan(long lastBoundary, boolean inTransaction, long transactionStart) {
+    record Scan(long lastBoundary, boolean inTransaction, long transactionStart) {
     }
 
     /**
@@ -92,45 +95,79 @@ final class StartPositionLocator {
     private Scan scan(BinlogFile file, long untilOffset, long untilMillis) throws IOException {
         ReplicaSession session = sessions.open();
         try (BinlogStream stream = session.dumpToEnd(file.name(), FIRST_EVENT)) {
-            DecoderContext context = new DecoderContext();
-            long boundary = FIRST_EVENT;
-            boolean inTransaction = false;
-            long transactionStart = FIRST_EVENT;
+            BoundaryScan scan = new BoundaryScan(file, untilOffset, untilMillis);
             byte[] bytes;
-            while ((bytes = stream.next()) != null) {
-                BinlogEvent event = context.decode(bytes);
-                long next = event.header().nextPosition();
-                if (next == 0 || event.header().type() == EventType.ROTATE) {
-                    if (next != 0 && !file.name().equals(stream.currentFile())) {
-                        break;
-                    }
-                    continue;
-                }
-                long start = next - event.header().eventLength();
-                if (start >= untilOffset || event.header().timestamp() * 1000 >= untilMillis
-                        && !(event instanceof FormatDescriptionEvent)) {
-                    break;
-                }
-                if (event instanceof GtidEvent || event instanceof MariaGtidEvent || isBegin(event)) {
-                    if (!inTransaction) {
-                        inTransaction = true;
-                        transactionStart = start;
-                        boundary = start;
-                    }
-                } else if (event instanceof XidEvent || isCommit(event)
-                        || (event instanceof QueryEvent && inTransaction && !isBegin(event) && standaloneStatement(event))) {
-                    inTransaction = false;
-                    boundary = next;
-                } else if (!inTransaction) {
-                    boundary = next;
-                }
-                if (next >= file.size()) {
-                    break;
-                }
+            while ((bytes = stream.next()) != null && scan.accept(bytes, stream.currentFile())) {
+                // the scan keeps what it needs of each event
             }
-            return new Scan(boundary, inTransaction, transactionStart);
+            return scan.result();
         } finally {
             session.connection().close();
+        }
+    }
+
+    /**
+     * Follows the transaction boundaries of one file's events, in order. Only the events that can mark a boundary
+     * are decoded: rows events and statement texts (ANNOTATE_ROWS, ROWS_QUERY) can be many MiB each, and all a scan
+     * needs of them is their header (docs/reliability.md, scenario 9).
+     */
+    static final class BoundaryScan {
+
+        private static final BitSet DECODED = new BitSet(256);
+
+        static {
+            for (int type : new int[] {EventType.FORMAT_DESCRIPTION, EventType.QUERY, EventType.MARIA_QUERY_COMPRESSED,
+                    EventType.XID, EventType.GTID, EventType.ANONYMOUS_GTID, EventType.GTID_TAGGED, EventType.MARIA_GTID,
+                    EventType.MARIA_START_ENCRYPTION}) { // the last fails: the events after it are encrypted
+                DECODED.set(type);
+            }
+        }
+
+        private final DecoderContext context = new DecoderContext();
+        private final BinlogFile file;
+        private final long untilOffset;
+        private final long untilMillis;
+        private long boundary = FIRST_EVENT;
+        private boolean inTransaction;
+        private long transactionStart = FIRST_EVENT;
+
+        BoundaryScan(BinlogFile file, long untilOffset, long untilMillis) {
+            this.file = file;
+            this.untilOffset = untilOffset;
+            this.untilMillis = untilMillis;
+        }
+
+        /** Takes the next event of the stream, read from {@code currentFile}; false once the scan is over. */
+        boolean accept(byte[] bytes, String currentFile) {
+            EventHeader header = EventHeader.read(new LittleEndianCursor(bytes));
+            BinlogEvent event = DECODED.get(header.type()) ? context.decode(bytes) : null;
+            long next = header.nextPosition();
+            if (next == 0 || header.type() == EventType.ROTATE) {
+                return next == 0 || file.name().equals(currentFile);
+            }
+            long start = next - header.eventLength();
+            if (start >= untilOffset || header.timestamp() * 1000 >= untilMillis
+                    && !(event instanceof FormatDescriptionEvent)) {
+                return false;
+            }
+            if (event instanceof GtidEvent || event instanceof MariaGtidEvent || isBegin(event)) {
+                if (!inTransaction) {
+                    inTransaction = true;
+                    transactionStart = start;
+                    boundary = start;
+                }
+            } else if (event instanceof XidEvent || isCommit(event)
+                    || (event instanceof QueryEvent && inTransaction && !isBegin(event) && standaloneStatement(event))) {
+                inTransaction = false;
+                boundary = next;
+            } else if (!inTransaction) {
+                boundary = next;
+            }
+            return next < file.size();
+        }
+
+        Scan result() {
+            return new Scan(boundary, inTransaction, transactionStart);
         }
     }
 
