@@ -47,7 +47,11 @@ final class EntryPipeline implements AutoCloseable {
         void accept(List<CanalEntry.Entry> entries) throws InterruptedException;
     }
 
-    /** One ring slot: an event's bytes, then its decoded form and its entries-to-be. */
+    /**
+     * One ring slot: an event's bytes, then its entries-to-be. A slot lets go of both once its event has been
+     * handed on, failed or skipped, so the ring holds only the events in flight: an event can be many MiB
+     * (docs/reliability.md, scenario 9) and a slot is only overwritten when the ring comes round again.
+     */
     static final class Slot {
         byte[] bytes;
         String file;
@@ -171,11 +175,12 @@ final class EntryPipeline implements AutoCloseable {
     }
 
     private void stage1(Slot slot) {
+        byte[] bytes = slot.bytes;
+        slot.bytes = null;
         if (failure != null) {
             return;
         }
-        BinlogEvent event = context.decode(slot.bytes);
-        slot.bytes = null;
+        BinlogEvent event = context.decode(bytes);
         if (event instanceof RotateEvent || event.header().nextPosition() == 0) {
             return; // the stream follows rotations; artificial events (the dump's format description) have no position
         }
@@ -221,6 +226,7 @@ final class EntryPipeline implements AutoCloseable {
 
     private void stage3(Slot slot) throws InterruptedException {
         if (failure != null || slot.parts.isEmpty()) {
+            slot.parts.clear();
             return;
         }
         List<CanalEntry.Entry> entries = new ArrayList<>(slot.parts.size());
@@ -229,6 +235,18 @@ final class EntryPipeline implements AutoCloseable {
         }
         slot.parts.clear();
         output.accept(entries);
+    }
+
+    /** Ring slots (or the inline one) still holding an event's bytes or parts: the events in flight. */
+    int slotsInUse() {
+        int inUse = 0;
+        for (int i = 0; i < (ring == null ? 1 : ring.getBufferSize()); i++) {
+            Slot slot = ring == null ? inline : ring.get(i);
+            if (slot.bytes != null || !slot.parts.isEmpty()) {
+                inUse++;
+            }
+        }
+        return inUse;
     }
 
     private void rethrowFailure() {
