@@ -1,11 +1,14 @@
 package dev.canal.bench.jmh;
 
+import dev.canal.parse.convert.ColumnRenderer;
+import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.mysql.column.ColumnDecoder;
 import dev.canal.parse.mysql.column.ColumnType;
 import dev.canal.parse.mysql.io.LittleEndianCursor;
+import dev.canal.protocol.CanalEntry;
 import java.io.ByteArrayOutputStream;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -39,9 +42,12 @@ public class ColumnDecodeBenchmark {
         "BLOB"})
     public String type;
 
+    private final ColumnRenderer renderer = new ColumnRenderer(ZoneOffset.UTC);
+    private final CanalEntry.Column.Builder column = CanalEntry.Column.newBuilder();
     private int typeCode;
     private int meta;
     private byte[] image;
+    private ColumnMeta columnMeta;
 
     @Setup
     public void encode() {
@@ -91,6 +97,20 @@ public class ColumnDecodeBenchmark {
             case "VARCHAR" -> ColumnType.VARCHAR;
             default -> ColumnType.BLOB;
         };
+        String dataType = switch (type) {
+            case "LONGLONG" -> "bigint";
+            case "LONG" -> "int";
+            case "TINY" -> "tinyint";
+            case "DOUBLE" -> "double";
+            case "NEWDECIMAL" -> "decimal";
+            case "DATETIME2" -> "datetime";
+            case "TIMESTAMP2" -> "timestamp";
+            case "DATE" -> "date";
+            case "TIME2" -> "time";
+            case "VARCHAR" -> "varchar";
+            default -> "text";
+        };
+        columnMeta = new ColumnMeta("c", dataType, dataType, false, false, StandardCharsets.UTF_8, 0);
         meta = switch (type) {
             case "NEWDECIMAL" -> 12 << 8 | 2;
             case "DATETIME2" -> 3;
@@ -111,17 +131,16 @@ public class ColumnDecodeBenchmark {
     }
 
     /**
-     * Decoding plus the text a client gets of the value (the entries path makes it anyway): DATE/TIME/DATETIME
-     * values are text only from here on, DECIMAL as plain text, numbers as Java's text; bytes stay bytes.
+     * Decoding plus {@link ColumnRenderer#render} into a column builder, as the entries path does: DATE/TIME/DATETIME
+     * values become text only here, TIMESTAMP in a time zone (UTC), DECIMAL as plain text, text with its charset.
      */
     @Benchmark
     @OperationsPerInvocation(VALUES)
-    public void decodeToText(Blackhole bh) {
+    public void decodeAndRender(Blackhole bh) {
         LittleEndianCursor cursor = new LittleEndianCursor(image);
         for (int i = 0; i < VALUES; i++) {
-            Object value = ColumnDecoder.decode(typeCode, meta, cursor);
-            bh.consume(value instanceof BigDecimal d ? d.toPlainString() : value instanceof byte[] ? value
-                    : value.toString());
+            renderer.render(columnMeta, ColumnDecoder.decode(typeCode, meta, cursor), column);
+            bh.consume(column.getValue());
         }
     }
 
