@@ -1,5 +1,8 @@
 package dev.canal.parse.convert;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
+import com.google.protobuf.WireFormat;
 import dev.canal.parse.meta.BinlogTableMeta;
 import dev.canal.parse.meta.CollationCatalog;
 import dev.canal.parse.meta.ColumnMeta;
@@ -22,6 +25,7 @@ import dev.canal.sink.filter.ColumnFilter;
 import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.protocol.CanalEntry.EntryType;
 import dev.canal.protocol.CanalEntry.EventType;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -136,20 +140,28 @@ public final class EntryConverter {
     }
 
     /**
-     * ROWS_QUERY / ANNOTATE_ROWS: the statement behind the rows that follow, as a QUERY entry. The text goes in as
-     * UTF-8 bytes, not as a String: it holds the statement's literals and can be many MiB (docs/reliability.md,
-     * scenario 9); the bytes are those setSql would have written.
+     * ROWS_QUERY / ANNOTATE_ROWS: the statement behind the rows that follow, as a QUERY entry. The text holds the
+     * statement's literals and can be many MiB (docs/reliability.md, scenario 9), so it is neither decoded into a
+     * String nor copied into a RowChange: the RowChange's bytes are those of {@code setSql(text)} (eventType, then
+     * sql: fields in number order) joined to the text's UTF-8 bytes as they are.
      */
     private List<CanalEntry.Entry> statementText(StatementText sql, EventPosition at) {
         if (filters.get().filterQueryDml()) {
             return List.of();
         }
-        CanalEntry.RowChange rowChange = CanalEntry.RowChange.newBuilder()
-                .setEventType(EventType.QUERY)
-                .setSqlBytes(sql.utf8())
-                .build();
+        ByteString text = sql.utf8();
+        ByteString.Output head = ByteString.newOutput(16);
+        try {
+            CodedOutputStream out = CodedOutputStream.newInstance(head, 16);
+            CanalEntry.RowChange.newBuilder().setEventType(EventType.QUERY).build().writeTo(out);
+            out.writeTag(CanalEntry.RowChange.SQL_FIELD_NUMBER, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+            out.writeUInt32NoTag(text.size());
+            out.flush();
+        } catch (IOException e) {
+            throw new IllegalStateException("writing to memory failed", e);
+        }
         return List.of(EntryFactory.entry(EntryFactory.header(at, "", "", EventType.QUERY, gtids.executed(), gtidProps()),
-                EntryType.ROWDATA, rowChange.toByteString()));
+                EntryType.ROWDATA, head.toByteString().concat(text)));
     }
 
     private CanalEntry.Entry xaOutcome(QueryEvent q, StatementKind kind, EventPosition at) {

@@ -3,6 +3,7 @@ package dev.canal.parse.mysql;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
 import dev.canal.parse.convert.ColumnRenderer;
 import dev.canal.parse.convert.EntryConverter;
 import dev.canal.parse.convert.GtidTracker;
@@ -13,6 +14,7 @@ import dev.canal.parse.mysql.event.TestEvents;
 import dev.canal.parse.mysql.io.MalformedDataException;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.sink.filter.SinkFilterConfig;
+import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -80,6 +82,27 @@ class EntryPipelineTest {
         publishTransaction(inline);
         assertThat(delivered).hasSize(3);
         assertThat(inline.slotsInUse()).isZero();
+    }
+
+    @Test
+    void statementTextsBecomeTheQueryEntriesTheirDecodedTextWouldGive() throws InterruptedException {
+        EntryPipeline inline = pipeline(0);
+        byte[] invalid = new Bytes().str("INSERT INTO t VALUES (_binary'").bytes(0xFF, 0xC3, 0x28, 0xE9, 0xED, 0xA0, 0x80)
+                .str("', '\u00e9\u4e2d\ud83d\ude00')").toArray();
+        byte[] valid = "INSERT INTO t VALUES ('\u00e9\u4e2d\ud83d\ude00')".getBytes(StandardCharsets.UTF_8);
+        inline.publish(at(TestEvents.formatDescription("10.11.6-MariaDB-log", false), 4), "binlog.000001");
+        inline.publish(at(TestEvents.event(EventType.MARIA_ANNOTATE_ROWS, invalid), 200), "binlog.000001");
+        inline.publish(at(TestEvents.event(EventType.MARIA_ANNOTATE_ROWS, valid), 400), "binlog.000001");
+        inline.publish(at(TestEvents.event(EventType.ROWS_QUERY, new Bytes().u8(valid.length).bytes(valid).toArray()),
+                600), "binlog.000001");
+        assertThat(delivered).extracting(CanalEntry.Entry::getStoreValue).containsExactly(viaString(invalid),
+                viaString(valid), viaString(valid));
+    }
+
+    /** The QUERY entry's RowChange as it was built from the text decoded into a String. */
+    private static ByteString viaString(byte[] text) {
+        return CanalEntry.RowChange.newBuilder().setEventType(CanalEntry.EventType.QUERY)
+                .setSql(new String(text, StandardCharsets.UTF_8)).build().toByteString();
     }
 
     @Test
