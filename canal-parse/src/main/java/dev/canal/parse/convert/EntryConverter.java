@@ -28,6 +28,7 @@ import dev.canal.protocol.CanalEntry.EventType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -46,6 +47,8 @@ public final class EntryConverter {
 
     private static final Logger log = LoggerFactory.getLogger(EntryConverter.class);
     private static final int MAX_BINLOG_DEFINITIONS = 10_000;
+    /** small: with full binlog metadata every TABLE_MAP brings a new definition, so most entries go stale */
+    private static final int MAX_COLUMN_HEADERS = 256;
 
     private final TableMetaSource metas;
     private final ColumnRenderer renderer;
@@ -53,6 +56,8 @@ public final class EntryConverter {
     private final Function<Long, TableMapEvent> tableMaps;
     private final GtidTracker gtids;
     private final CollationCatalog collations;
+    /** each table definition's constant column encodings, built once per definition (by identity) */
+    private final Map<TableMeta, ColumnHeaders> columnHeaders = new IdentityHashMap<>();
     /** the definition built from the last TABLE_MAP of each table id that carried full metadata */
     private final Map<Long, BinlogDefinition> binlogDefinitions = new HashMap<>();
 
@@ -220,14 +225,14 @@ public final class EntryConverter {
         if (meta == null) {
             return null;
         }
-        return new RowsTask(event, map, meta, options.columnFilter().forTable(map.schema(), map.table()), type, at,
-                gtidProps(), gtids.executed());
+        return new RowsTask(event, map, meta, headersOf(meta), options.columnFilter().forTable(map.schema(), map.table()),
+                type, at, gtidProps(), gtids.executed());
     }
 
     /** Decodes the row images and builds the ROWDATA entry: the expensive part, safe on any thread. */
     public CanalEntry.Entry buildRows(RowsTask task) {
         List<RowChange> rows = RowsDecoder.decode(task.event(), task.map());
-        RowChangeWriter writer = new RowChangeWriter(renderer, task.meta(), task.selection());
+        RowChangeWriter writer = new RowChangeWriter(renderer, task.meta(), task.headers(), task.selection());
         com.google.protobuf.ByteString rowChange = writer.write(task.event().tableId(), task.type(),
                 task.event().columnsBefore(), task.event().columnsAfter(), rows);
         List<CanalEntry.Pair> props = new ArrayList<>(task.props());
@@ -237,8 +242,16 @@ public final class EntryConverter {
     }
 
     /** A rows event with everything decided in binlog order, waiting to be decoded. */
-    public record RowsTask(RowsEvent event, TableMapEvent map, TableMeta meta, ColumnFilter.Selection selection,
-            EventType type, EventPosition at, List<CanalEntry.Pair> props, String gtid) {
+    public record RowsTask(RowsEvent event, TableMapEvent map, TableMeta meta, ColumnHeaders headers,
+            ColumnFilter.Selection selection, EventType type, EventPosition at, List<CanalEntry.Pair> props,
+            String gtid) {
+    }
+
+    private ColumnHeaders headersOf(TableMeta meta) {
+        if (columnHeaders.size() > MAX_COLUMN_HEADERS) {
+            columnHeaders.clear();
+        }
+        return columnHeaders.computeIfAbsent(meta, ColumnHeaders::of);
     }
 
     /** The definition carried by the TABLE_MAP itself: built once per TABLE_MAP event, not per rows event. */

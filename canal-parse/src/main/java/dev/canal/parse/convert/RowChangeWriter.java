@@ -34,21 +34,21 @@ final class RowChangeWriter {
     private static final int ROW_DATA_AFTER_COLUMNS = 2;
     private static final int COLUMN_INDEX = 1;
     private static final int COLUMN_SQL_TYPE = 2;
-    private static final int COLUMN_NAME = 3;
-    private static final int COLUMN_IS_KEY = 4;
     private static final int COLUMN_UPDATED = 5;
     private static final int COLUMN_IS_NULL = 6;
     private static final int COLUMN_VALUE = 8;
-    private static final int COLUMN_MYSQL_TYPE = 10;
 
     private final ColumnRenderer renderer;
     private final TableMeta meta;
+    private final ColumnHeaders headers;
     private final ColumnFilter.Selection selection;
     private final CanalEntry.Column.Builder scratch = CanalEntry.Column.newBuilder();
 
-    RowChangeWriter(ColumnRenderer renderer, TableMeta meta, ColumnFilter.Selection selection) {
+    /** @param headers {@code meta}'s {@link ColumnHeaders} */
+    RowChangeWriter(ColumnRenderer renderer, TableMeta meta, ColumnHeaders headers, ColumnFilter.Selection selection) {
         this.renderer = renderer;
         this.meta = meta;
+        this.headers = headers;
         this.selection = selection;
     }
 
@@ -104,7 +104,7 @@ final class RowChangeWriter {
      */
     private Image image(BitSet present, Object[] values, boolean afterImage, Image before) {
         int columnCount = meta.columnCount();
-        Image image = new Image(columnCount);
+        Image image = new Image(headers, columnCount);
         // bounded by the column count: a bitmap's padding bits are not columns
         for (int i = present.nextSetBit(0); i >= 0 && i < columnCount; i = present.nextSetBit(i + 1)) {
             ColumnMeta column = meta.column(i);
@@ -114,7 +114,7 @@ final class RowChangeWriter {
             scratch.clear();
             renderer.render(column, values[i], scratch);
             ByteString value = scratch.getIsNull() ? null : scratch.getValueBytes();
-            image.add(i, column, scratch.getSqlType(), value, afterImage && (before == null || before.differs(i, value)));
+            image.add(i, scratch.getSqlType(), value, afterImage && (before == null || before.differs(i, value)));
         }
         return image;
     }
@@ -122,8 +122,8 @@ final class RowChangeWriter {
     /** The rendered columns of one image, in column order, with their encoded sizes. */
     private static final class Image {
 
+        private final ColumnHeaders headers;
         private final int[] order;
-        private final ColumnMeta[] columns;
         private final int[] sqlTypes;
         private final ByteString[] values;
         private final boolean[] present;
@@ -131,9 +131,9 @@ final class RowChangeWriter {
         private final int[] sizes;
         private int count;
 
-        Image(int columnCount) {
+        Image(ColumnHeaders headers, int columnCount) {
+            this.headers = headers;
             order = new int[columnCount];
-            columns = new ColumnMeta[columnCount];
             sqlTypes = new int[columnCount];
             values = new ByteString[columnCount];
             present = new boolean[columnCount];
@@ -141,9 +141,8 @@ final class RowChangeWriter {
             sizes = new int[columnCount];
         }
 
-        void add(int index, ColumnMeta column, int sqlType, ByteString value, boolean isUpdated) {
+        void add(int index, int sqlType, ByteString value, boolean isUpdated) {
             order[count++] = index;
-            columns[index] = column;
             sqlTypes[index] = sqlType;
             values[index] = value;
             present[index] = true;
@@ -161,14 +160,12 @@ final class RowChangeWriter {
         }
 
         private int columnSize(int index) {
-            ColumnMeta column = columns[index];
             int size = CodedOutputStream.computeInt32Size(COLUMN_INDEX, index)
                     + CodedOutputStream.computeInt32Size(COLUMN_SQL_TYPE, sqlTypes[index])
-                    + CodedOutputStream.computeBytesSize(COLUMN_NAME, column.nameUtf8())
-                    + CodedOutputStream.computeBoolSize(COLUMN_IS_KEY, column.key())
+                    + headers.nameAndKey(index).length
                     + CodedOutputStream.computeBoolSize(COLUMN_UPDATED, updated[index])
                     + CodedOutputStream.computeBoolSize(COLUMN_IS_NULL, values[index] == null)
-                    + CodedOutputStream.computeBytesSize(COLUMN_MYSQL_TYPE, column.mysqlTypeUtf8());
+                    + headers.mysqlType(index).length;
             return values[index] == null ? size : size + CodedOutputStream.computeBytesSize(COLUMN_VALUE, values[index]);
         }
 
@@ -185,19 +182,17 @@ final class RowChangeWriter {
         void writeTo(int fieldNumber, CodedOutputStream out) throws IOException {
             for (int k = 0; k < count; k++) {
                 int index = order[k];
-                ColumnMeta column = columns[index];
                 out.writeTag(fieldNumber, WireFormat.WIRETYPE_LENGTH_DELIMITED);
                 out.writeUInt32NoTag(sizes[index]);
                 out.writeInt32(COLUMN_INDEX, index);
                 out.writeInt32(COLUMN_SQL_TYPE, sqlTypes[index]);
-                out.writeBytes(COLUMN_NAME, column.nameUtf8());
-                out.writeBool(COLUMN_IS_KEY, column.key());
+                out.writeRawBytes(headers.nameAndKey(index));
                 out.writeBool(COLUMN_UPDATED, updated[index]);
                 out.writeBool(COLUMN_IS_NULL, values[index] == null);
                 if (values[index] != null) {
                     out.writeBytes(COLUMN_VALUE, values[index]);
                 }
-                out.writeBytes(COLUMN_MYSQL_TYPE, column.mysqlTypeUtf8());
+                out.writeRawBytes(headers.mysqlType(index));
             }
         }
     }

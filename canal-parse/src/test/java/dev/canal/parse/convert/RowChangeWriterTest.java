@@ -62,7 +62,7 @@ class RowChangeWriterTest {
                 : ColumnFilter.Selection.ALL;
         long tableId = random.nextLong() & Long.MAX_VALUE;
 
-        ByteString written = new RowChangeWriter(RENDERER, TABLE, selection).write(tableId, type, before, after, rows);
+        ByteString written = new RowChangeWriter(RENDERER, TABLE, ColumnHeaders.of(TABLE), selection).write(tableId, type, before, after, rows);
 
         assertThat(written).as("seed %d", seed)
                 .isEqualTo(builtByGeneratedCode(tableId, type, before, after, rows, selection).toByteString());
@@ -78,7 +78,7 @@ class RowChangeWriterTest {
         Object[] changed = old.clone();
         changed[6] = "x".getBytes(StandardCharsets.UTF_8); // NULL before, a value after
         changed[7] = "new".getBytes(StandardCharsets.UTF_8); // absent from the before image
-        ByteString written = new RowChangeWriter(RENDERER, TABLE, ColumnFilter.Selection.ALL)
+        ByteString written = new RowChangeWriter(RENDERER, TABLE, ColumnHeaders.of(TABLE), ColumnFilter.Selection.ALL)
                 .write(7, EventType.UPDATE, before, after, List.of(new RowChange(old, changed)));
 
         CanalEntry.RowData row = CanalEntry.RowChange.parseFrom(written).getRowDatas(0);
