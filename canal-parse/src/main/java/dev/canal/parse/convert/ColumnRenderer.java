@@ -27,16 +27,27 @@ public final class ColumnRenderer {
     private static final BigDecimal TWO_POW_64 = new BigDecimal("18446744073709551616");
 
     private final ZoneId zone;
+    private final int jsonSqlType;
 
+    /** A renderer for a MySQL source. */
     public ColumnRenderer(ZoneId zone) {
+        this(zone, false);
+    }
+
+    /**
+     * @param mariadb the source is MariaDB, whose JSON type is a LONGTEXT alias: Canal reports such columns as
+     *                BLOB (canal-output.md, JSON on MariaDB), MySQL's native JSON as VARCHAR
+     */
+    public ColumnRenderer(ZoneId zone, boolean mariadb) {
         this.zone = zone;
+        this.jsonSqlType = mariadb ? Types.BLOB : Types.VARCHAR;
     }
 
     /** Sets sqlType, isNull and value on the column builder. */
     public void render(ColumnMeta meta, Object value, CanalEntry.Column.Builder column) {
         String type = meta.dataType();
         if (value == null) {
-            column.setIsNull(true).setSqlType(nullSqlType(type));
+            column.setIsNull(true).setSqlType(type.equals("json") ? jsonSqlType : nullSqlType(type));
             return;
         }
         column.setIsNull(false);
@@ -61,7 +72,7 @@ public final class ColumnRenderer {
             case "char" -> column.setSqlType(Types.CHAR).setValue(text(meta, value));
             case "varchar" -> column.setSqlType(Types.VARCHAR).setValue(text(meta, value));
             case "tinytext", "text", "mediumtext", "longtext" -> column.setSqlType(Types.CLOB).setValue(text(meta, value));
-            case "json" -> column.setSqlType(Types.VARCHAR).setValue(text(meta, value));
+            case "json" -> column.setSqlType(jsonSqlType).setValue(text(meta, value));
             case "binary" -> column.setSqlType(Types.BLOB).setValue(latin1(padded((byte[]) value, meta.binaryLength())));
             case "inet6" -> column.setSqlType(Types.CHAR).setValue(InetText.inet6((byte[]) value));
             case "inet4" -> column.setSqlType(Types.CHAR).setValue(InetText.inet4((byte[]) value));
@@ -69,7 +80,7 @@ public final class ColumnRenderer {
         }
     }
 
-    /** sqlType of a NULL value: as the type, except SET, which Canal reports as BLOB when NULL. */
+    /** sqlType of a NULL value: as the type, except SET, which Canal reports as BLOB when NULL (JSON: see above). */
     static int nullSqlType(String type) {
         return switch (type) {
             case "tinyint" -> Types.TINYINT;

@@ -282,7 +282,7 @@ public final class MysqlEventParser implements EventParser {
                     : session.dump(start.file(), start.position());
             stream = s;
             try {
-                stream(s, start, gtids);
+                stream(s, start, gtids, mariadb);
             } finally {
                 stream = null;
                 s.close();
@@ -365,9 +365,10 @@ public final class MysqlEventParser implements EventParser {
         }
     }
 
-    private void stream(BinlogStream s, StartPoint start, GtidTracker gtids) throws IOException, InterruptedException {
+    private void stream(BinlogStream s, StartPoint start, GtidTracker gtids, boolean mariadb)
+            throws IOException, InterruptedException {
         DecoderContext context = new DecoderContext();
-        EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault()),
+        EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault(), mariadb),
                 () -> options, context::tableMap, gtids, collations);
         TransactionBuffer buffer = new TransactionBuffer();
         EntryPipeline.Output output = entries -> {

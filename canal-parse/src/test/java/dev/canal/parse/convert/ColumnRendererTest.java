@@ -120,6 +120,24 @@ class ColumnRendererTest {
     }
 
     @Test
+    void mariadbJsonIsReportedAsBlobLikeCanalDoesAndMysqlJsonAsVarchar() {
+        ColumnRenderer mariadb = new ColumnRenderer(ZoneId.of("UTC"), true);
+        ColumnMeta json = text("json", StandardCharsets.UTF_8);
+        CanalEntry.Column.Builder value = CanalEntry.Column.newBuilder();
+        CanalEntry.Column.Builder nullValue = CanalEntry.Column.newBuilder();
+        CanalEntry.Column.Builder mysqlNull = CanalEntry.Column.newBuilder();
+
+        mariadb.render(json, "{\"k\": \"ü\"}".getBytes(StandardCharsets.UTF_8), value);
+        mariadb.render(json, null, nullValue);
+        renderer.render(json, null, mysqlNull);
+
+        assertThat(value.getSqlType()).isEqualTo(Types.BLOB);
+        assertThat(value.getValue()).as("the text stays UTF-8, unlike Canal's").isEqualTo("{\"k\": \"ü\"}");
+        assertThat(nullValue.getSqlType()).isEqualTo(Types.BLOB);
+        assertThat(mysqlNull.getSqlType()).isEqualTo(Types.VARCHAR);
+    }
+
+    @Test
     void timestampsAreRenderedInTheConfiguredZone() {
         ColumnRenderer shanghai = new ColumnRenderer(ZoneId.of("Asia/Shanghai"));
         CanalEntry.Column.Builder column = CanalEntry.Column.newBuilder();

@@ -26,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,8 +90,6 @@ class ExpectedEntriesIT extends ParserITSupport {
     }
 
     @Test
-    @Disabled("MariaDB JSON columns: sqlType is 12 (VARCHAR), Canal 1.1.7 emits 2004 (BLOB) there "
-            + "(canal-output.md, Column values, JSON row); mariadb.txt holds 2004. Enable once ColumnRenderer emits it")
     void mariadbEntriesEqualTheHandCheckedDump(MySqlServer db) throws Exception {
         assumeTrue(db.isMariaDb(), "mariadb.txt is checked against MariaDB only; this server is " + db);
         assertWorkloadMatches(db, "mariadb");
