@@ -26,7 +26,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -165,9 +164,6 @@ class EveryTypeEndToEndIT {
     }
 
     @Test
-    @Disabled("canal-parse gives MariaDB's JSON column (created in the binlog stream, mysqlType json) sqlType 12 VARCHAR,"
-            + " Canal 1.1.7 gives 2004 BLOB (canal-output.md 'Column values', JSON (MariaDB LONGTEXT + CHECK));"
-            + " reported to the lead, canal-parse is not ours to change")
     void mariaDbJsonColumnHasCanalsBlobSqlType(MySqlServer db) throws Exception {
         assumeTrue(db.isMariaDb(), "MySQL's JSON is a type of its own (VARCHAR in Canal), checked by the test above");
         replay(db, TablesCreated.IN_THE_BINLOG_STREAM,
