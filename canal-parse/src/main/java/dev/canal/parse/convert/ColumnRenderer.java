@@ -26,7 +26,7 @@ public final class ColumnRenderer {
 
     private static final BigDecimal TWO_POW_64 = new BigDecimal("18446744073709551616");
 
-    private final ZoneId zone;
+    private final TemporalText timestamps;
     private final int jsonSqlType;
 
     /** A renderer for a MySQL source. */
@@ -39,7 +39,7 @@ public final class ColumnRenderer {
      *                BLOB (canal-output.md, JSON on MariaDB), MySQL's native JSON as VARCHAR
      */
     public ColumnRenderer(ZoneId zone, boolean mariadb) {
-        this.zone = zone;
+        this.timestamps = new TemporalText(zone);
         this.jsonSqlType = mariadb ? Types.BLOB : Types.VARCHAR;
     }
 
@@ -120,7 +120,7 @@ public final class ColumnRenderer {
 
     private String timestamp(Object value) {
         TimestampValue t = (TimestampValue) value;
-        return TemporalText.timestamp(t.epochSeconds(), t.micros(), t.fsp(), zone);
+        return timestamps.timestamp(t.epochSeconds(), t.micros(), t.fsp());
     }
 
     private static String year(int year) {

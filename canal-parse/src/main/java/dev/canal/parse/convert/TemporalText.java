@@ -4,47 +4,35 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.zone.ZoneRules;
 
-/** TIMESTAMP values as Canal prints them: {@code yyyy-MM-dd HH:mm:ss[.f...]} in the JVM's time zone. */
+/**
+ * TIMESTAMP values as Canal prints them: {@code yyyy-MM-dd HH:mm:ss[.f...]} in a time zone (the JVM's, for the
+ * parser), with the digits written by the column package's formatter. A fixed-offset zone (UTC, say: most
+ * servers) skips the zone rules lookup of every value.
+ */
 final class TemporalText {
 
-    private static final String ZERO = "0000-00-00 00:00:00";
-    private static final String ZERO_FRACTION = ".000000";
+    private final ZoneRules rules;
+    private final ZoneOffset fixedOffset;
 
-    private TemporalText() {
+    TemporalText(ZoneId zone) {
+        this.rules = zone.getRules();
+        this.fixedOffset = rules.isFixedOffset() ? rules.getOffset(Instant.EPOCH) : null;
     }
 
     /**
      * @param micros the fractional part in microseconds
      * @param fsp    the column's fractional-second precision: exactly that many digits are printed
      */
-    static String timestamp(long epochSeconds, int micros, int fsp, ZoneId zone) {
+    String timestamp(long epochSeconds, int micros, int fsp) {
         if (epochSeconds == 0 && micros == 0) {
-            return fsp == 0 ? ZERO : ZERO + ZERO_FRACTION.substring(0, fsp + 1);
+            // MySQL's zero TIMESTAMP
+            return dev.canal.parse.mysql.column.TemporalText.datetime(0, 0, 0, 0, 0, 0, 0, fsp);
         }
-        ZoneOffset offset = zone.getRules().getOffset(Instant.ofEpochSecond(epochSeconds));
+        ZoneOffset offset = fixedOffset != null ? fixedOffset : rules.getOffset(Instant.ofEpochSecond(epochSeconds));
         LocalDateTime t = LocalDateTime.ofEpochSecond(epochSeconds, 0, offset);
-        StringBuilder sb = new StringBuilder(26);
-        pad(sb, t.getYear(), 4).append('-');
-        pad(sb, t.getMonthValue(), 2).append('-');
-        pad(sb, t.getDayOfMonth(), 2).append(' ');
-        pad(sb, t.getHour(), 2).append(':');
-        pad(sb, t.getMinute(), 2).append(':');
-        pad(sb, t.getSecond(), 2);
-        if (fsp > 0) {
-            sb.append('.');
-            StringBuilder fraction = new StringBuilder(6);
-            pad(fraction, micros, 6);
-            sb.append(fraction, 0, fsp);
-        }
-        return sb.toString();
-    }
-
-    private static StringBuilder pad(StringBuilder sb, int value, int width) {
-        String digits = Integer.toString(value);
-        for (int i = digits.length(); i < width; i++) {
-            sb.append('0');
-        }
-        return sb.append(digits);
+        return dev.canal.parse.mysql.column.TemporalText.datetime(t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
+                t.getHour(), t.getMinute(), t.getSecond(), micros, fsp);
     }
 }
