@@ -23,6 +23,7 @@ import java.util.List;
 public final class RowsDecoder {
 
     private static final int PARTIAL_JSON_UPDATES = 1;
+    private static final int MAX_PRESIZED_ROWS = 1 << 16;
 
     private RowsDecoder() {
     }
@@ -50,7 +51,7 @@ public final class RowsDecoder {
         int[] before = event.columnsBefore() == null ? null : presentColumns(event.columnsBefore(), event.columnCount());
         int[] after = event.columnsAfter() == null ? null : presentColumns(event.columnsAfter(), event.columnCount());
         LittleEndianCursor c = new LittleEndianCursor(event.rowData(), event.rowsOffset(), event.rowDataLength());
-        List<RowChange> rows = new ArrayList<>();
+        ArrayList<RowChange> rows = new ArrayList<>();
         boolean partial = event.kind() == RowsEvent.Kind.PARTIAL_UPDATE;
         try {
             while (c.hasRemaining()) {
@@ -66,6 +67,11 @@ public final class RowsDecoder {
                             + " have no columns");
                 }
                 rows.add(new RowChange(beforeImage, afterImage));
+                if (rows.size() == 1) {
+                    // rows of an event are alike in size: room for as many more as the first one's size suggests
+                    // (capped, so that a corrupt event cannot ask for a huge list)
+                    rows.ensureCapacity(1 + Math.min(c.remaining() / (c.position() - rowStart), MAX_PRESIZED_ROWS));
+                }
             }
         } catch (MalformedDataException e) {
             throw new MalformedDataException("row " + (rows.size() + 1) + " of " + table.qualifiedName() + ": "
