@@ -28,8 +28,8 @@ if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   mvn -B -q -pl canal-bench -am package -DskipTests
 fi
 
-# the server's JVM options as bin/startup.sh sets them (heap capped at 384 MiB; the decode stages, which hold
-# the whole binlog in memory, get a larger one from the driver)
+# the server's JVM options as bin/startup.sh sets them (heap capped at 384 MiB; the decode and entries stages,
+# which hold the whole binlog or every received entry in memory, get a larger one from the driver)
 mem_mb=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
 heap_mb=$(( mem_mb / 2 )); [ "$heap_mb" -lt 256 ] && heap_mb=256; [ "$heap_mb" -gt 384 ] && heap_mb=384
 stage_opts=${BENCH_STAGE_JAVA_OPTS:-"-server -Xms128m -Xmx${heap_mb}m -Xss1m -XX:+UseG1GC -XX:MaxGCPauseMillis=250 \

@@ -23,10 +23,12 @@ final class ChildJvm {
     static final String LOGBACK_CONFIG = "logback.configurationFile=bench-logback.xml";
 
     /**
-     * The decode stages hold the whole workload binlog in memory (hundreds of MiB) before the clock starts, which
-     * the server's heap is not sized for: they get a larger one, after the server's options so that it wins.
+     * The decode stages hold the whole workload binlog in memory (hundreds of MiB) before the clock starts, and
+     * the entries stages every received entry until the clock stops (digested after it), which the server's
+     * heap is not sized for: they get a larger one, after the server's options so that it wins. The server
+     * stage (the client runs) keeps the server's heap.
      */
-    private static final String IN_MEMORY_BINLOG_HEAP = "-Xmx3g";
+    private static final String WHOLE_WORKLOAD_HEAP = "-Xmx3g";
 
     private final List<String> javaOptions;
     private final Path logDir;
@@ -70,8 +72,8 @@ final class ChildJvm {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(javaOptions);
-        if (stage.startsWith("decode")) {
-            command.add(IN_MEMORY_BINLOG_HEAP);
+        if (stage.startsWith("decode") || stage.equals("entries")) {
+            command.add(WHOLE_WORKLOAD_HEAP);
         }
         command.add("-D" + LOGBACK_CONFIG);
         String name = String.format("%02d-%s", ++started, label);
