@@ -77,9 +77,11 @@ fi
 
 # Heap: half of the memory this process may use (the cgroup limit in a container, else the machine's), at least
 # 256 MiB and at most 384 MiB: every buffer of the pipeline is bounded (the store by
-# canal.instance.memory.buffer.size x memunit, the parser ring by parallelBufferSize), so the server needs far
-# less than Canal's 2-3 GiB and stays within 512 MiB of resident memory. CANAL_HEAP_MB overrides it (e.g. for
-# very large rows or many destinations); the initial heap is 128 MiB.
+# canal.instance.memory.buffer.size x memunit in the shipped MEMSIZE mode, the parser ring by
+# parallelBufferSize), so the server needs far less than Canal's 2-3 GiB and stays within 512 MiB of resident
+# memory. CANAL_HEAP_MB overrides it: for very large rows, many destinations, or the ITEMSIZE mode, whose store
+# holds buffer.size entries whatever their size (16384 entries of tens of KiB each are several hundred MiB).
+# The initial heap is 128 MiB.
 memory_mb() {
     local limit
     for f in /sys/fs/cgroup/memory.max /sys/fs/cgroup/memory/memory.limit_in_bytes; do
