@@ -88,6 +88,10 @@ public final class BenchMain {
         System.exit(report.allContentChecksPass() ? 0 : 1);
     }
 
+    private static void add(Map<String, List<StageResult>> results, List<StageResult> stageResults) {
+        stageResults.forEach(result -> add(results, result));
+    }
+
     private static void add(Map<String, List<StageResult>> results, StageResult result) {
         log.info("{}: {} rows in {} s ({} rows/s), digest {}", result.stage(), result.rows(),
                 String.format("%.2f", result.seconds()), String.format("%.0f", result.rowsPerSecond()),

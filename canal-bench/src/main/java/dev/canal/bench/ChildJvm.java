@@ -87,15 +87,19 @@ final class ChildJvm {
         return new Running(process, log);
     }
 
-    /** Runs a stage to its end and returns the result it printed. */
-    StageResult run(String stage, List<String> args, String label) throws IOException, InterruptedException {
+    /** Runs a stage to its end and returns the results it printed (at least one). */
+    List<StageResult> run(String stage, List<String> args, String label) throws IOException, InterruptedException {
         try (Running child = start(stage, args, label)) {
             child.process().getOutputStream().close();
             String output = new String(child.stdout().readAllBytes());
             int exit = child.process().waitFor();
-            return output.lines().filter(StageResult::isResultLine).findFirst().map(StageResult::parse)
-                    .orElseThrow(() -> new IllegalStateException("stage " + label + " exited with " + exit
-                            + " and no result; see " + child.log()));
+            List<StageResult> results = output.lines().filter(StageResult::isResultLine).map(StageResult::parse)
+                    .toList();
+            if (results.isEmpty()) {
+                throw new IllegalStateException("stage " + label + " exited with " + exit + " and no result; see "
+                        + child.log());
+            }
+            return results;
         }
     }
 }

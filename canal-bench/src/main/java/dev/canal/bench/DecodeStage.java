@@ -24,10 +24,10 @@ import java.util.Map;
  * Stage 2: decoding only. The workload's events are dumped once into memory (not timed), then decoded from
  * those same byte arrays, one whole event at a time, by our {@link DecoderContext} + {@link RowsDecoder} or by
  * mysql-binlog-connector-java's {@link EventDeserializer} (which is what its BinaryLogClient does per packet).
- * Neither verifies checksums here (the dump did). Two untimed passes warm the JIT up first: a decoder in a
- * replica runs for days, and a single cold pass over a binlog decoded in a fraction of a second mostly
- * measures compilation. The timed pass only counts rows; a last, untimed pass digests every row for the
- * content check.
+ * Neither verifies checksums here (the dump did). Two results: the first pass, in a cold JVM (stage
+ * {@code decode-X-cold}, what a freshly started replica pays, mostly JIT compilation on a small binlog), and,
+ * after one more untimed pass, a warm pass ({@code decode-X}, the decoder's own speed in a replica that runs for
+ * days). The timed passes only count rows; a last, untimed pass digests every row for the content check.
  */
 final class DecodeStage {
 
@@ -37,36 +37,46 @@ final class DecodeStage {
         long decodeAll(List<byte[]> events, RowDigest digest) throws IOException;
     }
 
-    private static final int WARM_UP_PASSES = 2;
 
     private DecodeStage() {
     }
 
-    static StageResult run(Target target, String variant) throws IOException {
+    static List<StageResult> run(Target target, String variant) throws IOException {
         Decoder decoder = switch (variant) {
             case "ours" -> DecodeStage::ours;
             case "reference" -> (events, digest) -> reference(events, digest, target.mysqlFlavor());
             default -> throw new IllegalArgumentException("decode variant must be ours or reference: " + variant);
         };
         List<byte[]> events = RawDumpStage.capture(target);
-        long bytes = events.stream().mapToLong(e -> e.length).sum();
-        for (int pass = 0; pass < WARM_UP_PASSES; pass++) {
-            decoder.decodeAll(events, null);
-        }
         ProcessMeter meter = ProcessMeter.self();
-        long cpu = meter.cpuNanos();
-        long started = System.nanoTime();
-        long rows = decoder.decodeAll(events, null);
-        long nanos = System.nanoTime() - started;
-        long cpuNanos = meter.cpuNanos() - cpu;
+        Pass cold = Pass.timed(decoder, events, meter);
+        decoder.decodeAll(events, null);
+        Pass warm = Pass.timed(decoder, events, meter);
         RowDigest digest = new RowDigest();
         decoder.decodeAll(events, digest);
-        if (digest.rows() != rows) {
-            throw new IllegalStateException("the " + variant + " decoder gave " + rows + " rows, then "
-                    + digest.rows());
+        if (digest.rows() != cold.rows() || digest.rows() != warm.rows()) {
+            throw new IllegalStateException("the " + variant + " decoder gave " + cold.rows() + ", " + warm.rows()
+                    + ", then " + digest.rows() + " rows");
         }
-        return new StageResult("decode-" + variant, rows, events.size(), bytes, nanos, cpuNanos, meter.peakRssKb(),
-                digest.value());
+        return List.of(cold.result("decode-" + variant + "-cold", events, meter, digest),
+                warm.result("decode-" + variant, events, meter, digest));
+    }
+
+    /** One timed pass over all events. */
+    private record Pass(long rows, long nanos, long cpuNanos) {
+
+        static Pass timed(Decoder decoder, List<byte[]> events, ProcessMeter meter) throws IOException {
+            long cpu = meter.cpuNanos();
+            long started = System.nanoTime();
+            long rows = decoder.decodeAll(events, null);
+            return new Pass(rows, System.nanoTime() - started, meter.cpuNanos() - cpu);
+        }
+
+        StageResult result(String stage, List<byte[]> events, ProcessMeter meter, RowDigest digest) {
+            long bytes = events.stream().mapToLong(e -> e.length).sum();
+            return new StageResult(stage, rows, events.size(), bytes, nanos, cpuNanos, meter.peakRssKb(),
+                    digest.value());
+        }
     }
 
     private static long ours(List<byte[]> events, RowDigest digest) {

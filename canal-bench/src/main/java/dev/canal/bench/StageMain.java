@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Entry point of a stage's own JVM (started by {@link ChildJvm}): {@code STAGE key=value...} with the
- * {@link Target} keys. Prints one {@link StageResult} line, except the server stage, which serves until its
- * input closes.
+ * {@link Target} keys. Prints one {@link StageResult} line (the decode stages two: cold and warm), except the
+ * server stage, which serves until its input closes.
  */
 public final class StageMain {
 
@@ -18,20 +18,18 @@ public final class StageMain {
         List<String> rest = Arrays.asList(args).subList(1, args.length);
         Target target = Target.fromArgs(rest);
         boolean parallel = !rest.contains("parallel=false");
-        StageResult result = switch (stage) {
-            case "raw" -> RawDumpStage.run(target);
+        List<StageResult> results = switch (stage) {
+            case "raw" -> List.of(RawDumpStage.run(target));
             case "decode-ours" -> DecodeStage.run(target, "ours");
             case "decode-reference" -> DecodeStage.run(target, "reference");
-            case "entries" -> StoreStage.run(target, parallel);
+            case "entries" -> List.of(StoreStage.run(target, parallel));
             case "server" -> {
                 ServerStage.run(target, parallel);
-                yield null;
+                yield List.of();
             }
             default -> throw new IllegalArgumentException("unknown stage " + stage);
         };
-        if (result != null) {
-            System.out.println(result.toLine());
-        }
+        results.forEach(result -> System.out.println(result.toLine()));
         System.exit(0); // the parser's and Netty's threads need not be waited for
     }
 }
