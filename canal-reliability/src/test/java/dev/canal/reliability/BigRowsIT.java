@@ -51,7 +51,6 @@ class BigRowsIT {
     private static final int TRANSACTION_SIZE = 64;
     /** The parser's ring, in events whatever their size: small, so that it cannot hold every row written. */
     private static final int PARALLEL_BUFFER = 4;
-    private static final int BATCH_UNITS = 64;
     /** See BigTransactionIT: two full-GC samples of the same held data differ by well under this. */
     private static final long NOISE_BYTES = 4L * MIB;
     /**
@@ -265,14 +264,7 @@ class BigRowsIT {
 
     private static Received receiveAll(CanalConnector connector, int rows, Duration limit) {
         Received received = new Received();
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (received.rows.size() < rows && System.nanoTime() < deadline) {
-            Message message = connector.getWithoutAck(BATCH_UNITS, 500L, TimeUnit.MILLISECONDS);
-            received.add(message);
-            if (message.getId() != -1) {
-                connector.ack(message.getId());
-            }
-        }
+        StalledClientReads.readUntil(connector, () -> received.rows.size() >= rows, limit, received::add);
         return received;
     }
 

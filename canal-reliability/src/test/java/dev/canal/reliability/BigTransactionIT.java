@@ -38,8 +38,6 @@ class BigTransactionIT extends DaemonScenario {
     private static final int MEM_UNIT = 1024;
     private static final int TRANSACTION_SIZE = 64;
     private static final int PARALLEL_BUFFER = 64;
-    /** Memory units per get: 64 KiB batches. */
-    private static final int BATCH_UNITS = 64;
     /**
      * What the daemon's live heap may differ by between two full-GC samples with the same data held (class
      * histograms of an idle daemon move by well under 1 MiB; SlowClientIT's samples agree to a few KiB).
@@ -95,7 +93,7 @@ class BigTransactionIT extends DaemonScenario {
         // buffer), the put waiting behind it as entries and as bytes, the parser's ring of raw and decoded events; and
         // a few batches on their way to the client
         long allowance = storeLimit + (3L * TRANSACTION_SIZE + 2L * PARALLEL_BUFFER) * received.largestEntryBytes()
-                + 4L * BATCH_UNITS * MEM_UNIT + NOISE_BYTES;
+                + 4L * StalledClientReads.BATCH_UNITS * MEM_UNIT + NOISE_BYTES;
         log.info("{} rows in one transaction: written in {} ms, delivered in {} ms, {} KiB of entries (largest {} B);"
                 + " store held {} KiB while the client stalled (limit {} KiB); live heap {} KiB before, {} KiB stalled,"
                 + " peak {} KiB, allowance {} KiB over the baseline; RSS {} KiB, peak RSS {} KiB", ROWS, writeMillis,
@@ -145,14 +143,7 @@ class BigTransactionIT extends DaemonScenario {
     /** Reads and acks until the last row arrived or {@code limit} passed, checking every row against what was written. */
     private static Received receiveAll(CanalConnector connector, int rows, Duration limit) {
         Received received = new Received(rows);
-        long deadline = System.nanoTime() + limit.toNanos();
-        while (received.highestId < rows && System.nanoTime() < deadline) {
-            Message message = connector.getWithoutAck(BATCH_UNITS, 500L, TimeUnit.MILLISECONDS);
-            received.add(message);
-            if (message.getId() != -1) {
-                connector.ack(message.getId());
-            }
-        }
+        StalledClientReads.readUntil(connector, () -> received.highestId >= rows, limit, received::add);
         return received;
     }
 
