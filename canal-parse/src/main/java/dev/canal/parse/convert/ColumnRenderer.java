@@ -1,5 +1,7 @@
 package dev.canal.parse.convert;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.UnsafeByteOperations;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.mysql.column.TemporalValue;
 import dev.canal.parse.mysql.column.TimestampValue;
@@ -43,40 +45,70 @@ public final class ColumnRenderer {
         this.jsonSqlType = mariadb ? Types.BLOB : Types.VARCHAR;
     }
 
+    /** Where {@link #render} puts one value: its sqlType and text, or its sqlType alone for SQL NULL. */
+    public interface ValueSink {
+
+        void text(int sqlType, String text);
+
+        /** The text already UTF-8 encoded: an array the sink may keep and must not change. */
+        void utf8(int sqlType, byte[] text);
+
+        void nullValue(int sqlType);
+    }
+
     /** Sets sqlType, isNull and value on the column builder. */
     public void render(ColumnMeta meta, Object value, CanalEntry.Column.Builder column) {
+        render(meta, value, new ValueSink() {
+            @Override
+            public void text(int sqlType, String text) {
+                column.setIsNull(false).setSqlType(sqlType).setValue(text);
+            }
+
+            @Override
+            public void utf8(int sqlType, byte[] text) {
+                column.setIsNull(false).setSqlType(sqlType).setValueBytes(ByteString.copyFrom(text));
+            }
+
+            @Override
+            public void nullValue(int sqlType) {
+                column.setIsNull(true).setSqlType(sqlType);
+            }
+        });
+    }
+
+    /** Renders one decoded value (null for SQL NULL) of the column into {@code out}. */
+    public void render(ColumnMeta meta, Object value, ValueSink out) {
         String type = meta.dataType();
         if (value == null) {
-            column.setIsNull(true).setSqlType(type.equals("json") ? jsonSqlType : nullSqlType(type));
+            out.nullValue(type.equals("json") ? jsonSqlType : nullSqlType(type));
             return;
         }
-        column.setIsNull(false);
         switch (type) {
-            case "tinyint" -> integer(meta, (Long) value, 8, Types.TINYINT, Types.SMALLINT, column);
-            case "smallint" -> integer(meta, (Long) value, 16, Types.SMALLINT, Types.INTEGER, column);
+            case "tinyint" -> integer(meta, (Long) value, 8, Types.TINYINT, Types.SMALLINT, out);
+            case "smallint" -> integer(meta, (Long) value, 16, Types.SMALLINT, Types.INTEGER, out);
             // Canal keeps MEDIUMINT UNSIGNED at INTEGER whatever the value (canal-output.md)
-            case "mediumint" -> integer(meta, (Long) value, 24, Types.INTEGER, Types.INTEGER, column);
-            case "int", "integer" -> integer(meta, (Long) value, 32, Types.INTEGER, Types.BIGINT, column);
-            case "bigint" -> integer(meta, (Long) value, 64, Types.BIGINT, Types.DECIMAL, column);
-            case "float" -> column.setSqlType(Types.REAL).setValue(Float.toString(((Number) value).floatValue()));
-            case "double", "real" -> column.setSqlType(Types.DOUBLE).setValue(Double.toString(((Number) value).doubleValue()));
-            case "decimal", "numeric" -> column.setSqlType(Types.DECIMAL).setValue(((BigDecimal) value).toPlainString());
-            case "bit" -> column.setSqlType(Types.BIT).setValue(Long.toUnsignedString((Long) value));
-            case "year" -> column.setSqlType(Types.VARCHAR).setValue(year((Integer) value));
-            case "date" -> column.setSqlType(Types.DATE).setValue(temporal(value));
-            case "time" -> column.setSqlType(Types.TIME).setValue(temporal(value));
-            case "datetime" -> column.setSqlType(Types.TIMESTAMP).setValue(temporal(value));
-            case "timestamp" -> column.setSqlType(Types.TIMESTAMP).setValue(timestamp(value));
-            case "enum" -> column.setSqlType(Types.INTEGER).setValue(value.toString());
-            case "set" -> column.setSqlType(Types.BIT).setValue(Long.toUnsignedString(((Number) value).longValue()));
-            case "char" -> column.setSqlType(Types.CHAR).setValue(text(meta, value));
-            case "varchar" -> column.setSqlType(Types.VARCHAR).setValue(text(meta, value));
-            case "tinytext", "text", "mediumtext", "longtext" -> column.setSqlType(Types.CLOB).setValue(text(meta, value));
-            case "json" -> column.setSqlType(jsonSqlType).setValue(text(meta, value));
-            case "binary" -> column.setSqlType(Types.BLOB).setValue(latin1(padded((byte[]) value, meta.binaryLength())));
-            case "inet6" -> column.setSqlType(Types.CHAR).setValue(InetText.inet6((byte[]) value));
-            case "inet4" -> column.setSqlType(Types.CHAR).setValue(InetText.inet4((byte[]) value));
-            default -> column.setSqlType(isBinaryLike(type) ? Types.BLOB : Types.VARCHAR).setValue(bytesOrText(value));
+            case "mediumint" -> integer(meta, (Long) value, 24, Types.INTEGER, Types.INTEGER, out);
+            case "int", "integer" -> integer(meta, (Long) value, 32, Types.INTEGER, Types.BIGINT, out);
+            case "bigint" -> integer(meta, (Long) value, 64, Types.BIGINT, Types.DECIMAL, out);
+            case "float" -> out.text(Types.REAL, Float.toString(((Number) value).floatValue()));
+            case "double", "real" -> out.text(Types.DOUBLE, Double.toString(((Number) value).doubleValue()));
+            case "decimal", "numeric" -> out.text(Types.DECIMAL, ((BigDecimal) value).toPlainString());
+            case "bit" -> out.text(Types.BIT, Long.toUnsignedString((Long) value));
+            case "year" -> out.text(Types.VARCHAR, year((Integer) value));
+            case "date" -> out.text(Types.DATE, temporal(value));
+            case "time" -> out.text(Types.TIME, temporal(value));
+            case "datetime" -> out.text(Types.TIMESTAMP, temporal(value));
+            case "timestamp" -> out.text(Types.TIMESTAMP, timestamp(value));
+            case "enum" -> out.text(Types.INTEGER, value.toString());
+            case "set" -> out.text(Types.BIT, Long.toUnsignedString(((Number) value).longValue()));
+            case "char" -> text(meta, value, Types.CHAR, out);
+            case "varchar" -> text(meta, value, Types.VARCHAR, out);
+            case "tinytext", "text", "mediumtext", "longtext" -> text(meta, value, Types.CLOB, out);
+            case "json" -> text(meta, value, jsonSqlType, out);
+            case "binary" -> out.text(Types.BLOB, latin1(padded((byte[]) value, meta.binaryLength())));
+            case "inet6" -> out.text(Types.CHAR, InetText.inet6((byte[]) value));
+            case "inet4" -> out.text(Types.CHAR, InetText.inet4((byte[]) value));
+            default -> out.text(isBinaryLike(type) ? Types.BLOB : Types.VARCHAR, bytesOrText(value));
         }
     }
 
@@ -102,14 +134,14 @@ public final class ColumnRenderer {
     }
 
     private static void integer(ColumnMeta meta, long raw, int bits, int sqlType, int widenedSqlType,
-            CanalEntry.Column.Builder column) {
+            ValueSink out) {
         if (meta.unsigned() && raw < 0) {
             // a negative stored value of an unsigned column is >= 2^(bits-1): Canal re-bases it and widens sqlType
             String text = bits == 64 ? new BigDecimal(raw).add(TWO_POW_64).toPlainString()
                     : Long.toString(raw + (1L << bits));
-            column.setSqlType(widenedSqlType).setValue(text);
+            out.text(widenedSqlType, text);
         } else {
-            column.setSqlType(sqlType).setValue(Long.toString(raw));
+            out.text(sqlType, Long.toString(raw));
         }
     }
 
@@ -127,12 +159,22 @@ public final class ColumnRenderer {
         return year == 0 ? "0000" : Integer.toString(year);
     }
 
-    private static String text(ColumnMeta meta, Object value) {
+    /**
+     * Text in the column's charset, as UTF-8. Bytes that already are valid UTF-8 in a UTF-8 column go out as they
+     * are: decoding them to a String and encoding that again would give the same bytes.
+     */
+    private static void text(ColumnMeta meta, Object value, int sqlType, ValueSink out) {
         if (value instanceof String s) {
-            return s;
+            out.text(sqlType, s);
+            return;
         }
+        byte[] bytes = (byte[]) value;
         Charset charset = meta.charset() == null ? StandardCharsets.UTF_8 : meta.charset();
-        return new String((byte[]) value, charset);
+        if (charset.equals(StandardCharsets.UTF_8) && UnsafeByteOperations.unsafeWrap(bytes).isValidUtf8()) {
+            out.utf8(sqlType, bytes);
+        } else {
+            out.text(sqlType, new String(bytes, charset));
+        }
     }
 
     private static String bytesOrText(Object value) {

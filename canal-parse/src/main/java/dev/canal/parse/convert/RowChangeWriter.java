@@ -7,7 +7,6 @@ import com.google.protobuf.WireFormat;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.parse.mysql.event.RowChange;
-import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EventType;
 import dev.canal.sink.filter.ColumnFilter;
 import java.io.IOException;
@@ -21,7 +20,7 @@ import java.util.List;
  * {@code RowData} message per column and row. Building those messages and measuring every column's name and
  * type text again for each row was most of the parser's CPU (docs/performance.md, "Where the time goes").
  *
- * <p>One instance per rows event and thread: it keeps a scratch builder for {@link ColumnRenderer}.
+ * <p>One instance per rows event and thread: it keeps the last value {@link ColumnRenderer} gave it.
  */
 final class RowChangeWriter {
 
@@ -42,7 +41,7 @@ final class RowChangeWriter {
     private final TableMeta meta;
     private final ColumnHeaders headers;
     private final ColumnFilter.Selection selection;
-    private final CanalEntry.Column.Builder scratch = CanalEntry.Column.newBuilder();
+    private final Rendered rendered = new Rendered();
 
     /** @param headers {@code meta}'s {@link ColumnHeaders} */
     RowChangeWriter(ColumnRenderer renderer, TableMeta meta, ColumnHeaders headers, ColumnFilter.Selection selection) {
@@ -111,12 +110,36 @@ final class RowChangeWriter {
             if (!selection.keepsAll() && !selection.keeps(column.name())) {
                 continue;
             }
-            scratch.clear();
-            renderer.render(column, values[i], scratch);
-            ByteString value = scratch.getIsNull() ? null : scratch.getValueBytes();
-            image.add(i, scratch.getSqlType(), value, afterImage && (before == null || before.differs(i, value)));
+            renderer.render(column, values[i], rendered);
+            ByteString value = rendered.value;
+            image.add(i, rendered.sqlType, value, afterImage && (before == null || before.differs(i, value)));
         }
         return image;
+    }
+
+    /** The last value the renderer gave: its sqlType and UTF-8 text, null for SQL NULL. */
+    private static final class Rendered implements ColumnRenderer.ValueSink {
+
+        int sqlType;
+        ByteString value;
+
+        @Override
+        public void text(int type, String text) {
+            sqlType = type;
+            value = ByteString.copyFromUtf8(text);
+        }
+
+        @Override
+        public void utf8(int type, byte[] text) {
+            sqlType = type;
+            value = UnsafeByteOperations.unsafeWrap(text); // the renderer's sink contract: the array is ours
+        }
+
+        @Override
+        public void nullValue(int type) {
+            sqlType = type;
+            value = null;
+        }
     }
 
     /** The rendered columns of one image, in column order, with their encoded sizes. */

@@ -13,6 +13,11 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.sql.Types;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -117,6 +122,41 @@ class ColumnRendererTest {
         CanalEntry.Column.Builder intColumn = CanalEntry.Column.newBuilder();
         renderer.render(col("int", true), null, intColumn);
         assertThat(intColumn.getSqlType()).isEqualTo(Types.INTEGER);
+    }
+
+    @Test
+    void utf8TextGivesTheBytesThatDecodingAndEncodingAgainWouldGive() {
+        long seed = System.nanoTime();
+        Random random = new Random(seed);
+        byte[][] samples = {"héllo 中文 😀".getBytes(StandardCharsets.UTF_8), {(byte) 0xC3}, {(byte) 0xED, (byte) 0xA0,
+                (byte) 0x80}, {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, {(byte) 0xC0, (byte) 0x80}, {}};
+        List<byte[]> inputs = new ArrayList<>(Arrays.asList(samples));
+        for (int i = 0; i < 500; i++) {
+            byte[] bytes = new byte[random.nextInt(12)];
+            random.nextBytes(bytes);
+            inputs.add(bytes);
+        }
+        for (byte[] input : inputs) {
+            byte[][] got = new byte[1][];
+            renderer.render(text("varchar", StandardCharsets.UTF_8), input.clone(), new ColumnRenderer.ValueSink() {
+                @Override
+                public void text(int sqlType, String text) {
+                    got[0] = text.getBytes(StandardCharsets.UTF_8);
+                }
+
+                @Override
+                public void utf8(int sqlType, byte[] text) {
+                    got[0] = text;
+                }
+
+                @Override
+                public void nullValue(int sqlType) {
+                    throw new AssertionError("not null");
+                }
+            });
+            assertThat(got[0]).as("seed %d, input %s", seed, HexFormat.of().formatHex(input))
+                    .isEqualTo(new String(input, StandardCharsets.UTF_8).getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     @Test
