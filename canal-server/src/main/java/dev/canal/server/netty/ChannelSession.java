@@ -14,8 +14,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>A client that sends many requests without reading answers is slowed down rather than buffered: reading
  * from its socket pauses while {@value #PAUSE_READING_AT} requests wait. When the connection closes, a GET
- * blocked in the store is interrupted and queued requests are dropped, except acks and rollbacks, which still run:
- * they change the client's cursor whether or not anyone reads a reply.
+ * blocked in the store is interrupted and queued GETs are dropped; the other requests (acks, rollbacks,
+ * subscriptions) still run: they change the client's state whether or not anyone reads a reply.
  */
 final class ChannelSession {
 

@@ -17,10 +17,11 @@ final class SessionHandler extends SimpleChannelInboundHandler<CanalPacket.Packe
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, CanalPacket.Packet packet) {
-        // acks and rollbacks change the client's cursor and outstanding batches: they still count when the client
-        // closes right after sending them (the official client's ack(id); disconnect() does exactly that)
-        boolean mustRun = packet.getType() == CanalPacket.PacketType.CLIENTACK
-                || packet.getType() == CanalPacket.PacketType.CLIENTROLLBACK;
+        // every request but a GET changes state (cursor, outstanding batches, subscription, a destination's start)
+        // and still counts when the client closes right after sending it: the official client's ack(id);
+        // disconnect() does exactly that, and so does a subscribe() that failed on quirk 11's rollback error.
+        // A GET whose client has gone is dropped: nobody would receive the batch it makes.
+        boolean mustRun = packet.getType() != CanalPacket.PacketType.GET;
         session.submit(() -> processor.handle(session, packet), mustRun);
     }
 }

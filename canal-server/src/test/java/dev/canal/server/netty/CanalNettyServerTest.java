@@ -11,6 +11,7 @@ import dev.canal.protocol.CanalPacket.PacketType;
 import dev.canal.server.TestEntries;
 import dev.canal.server.metrics.DestinationClientMetrics;
 import dev.canal.store.StoreConfig;
+import java.time.Duration;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
@@ -70,6 +71,25 @@ class CanalNettyServerTest {
             client.send(PacketType.CLIENTAUTHENTICATION, auth("canal", ""));
             assertThat(client.readAck().getErrorMessage()).isEqualTo("auth failed for user:canal");
         }
+    }
+
+    /**
+     * Canal handles every request it received, even when the client has gone by then: a SUBSCRIPTION queued
+     * behind a long-poll GET still subscribes after the client closed (the official client's subscribe() that
+     * failed on quirk 11's rollback error, then disconnect(), relies on it to start the destination).
+     */
+    @Test
+    void aSubscriptionQueuedWhenTheClientClosesStillRuns() throws Exception {
+        server = RunningServer.open();
+        try (WireClient client = WireClient.authenticated(server.port())) {
+            client.subscribe(DESTINATION, "1001", "");
+            assertThat(client.readAck().getErrorCode()).isZero();
+            client.get(DESTINATION, 10, 60_000); // long-poll on an empty store: blocks the session's queue
+            client.subscribe(DESTINATION, "1002", "");
+        }
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> server.instance.getMetaManager().listAllSubscribeInfo(DESTINATION)
+                .stream().anyMatch(c -> c.clientId() == 1002));
     }
 
     @Test
