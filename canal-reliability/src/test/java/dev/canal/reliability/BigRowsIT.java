@@ -6,9 +6,7 @@ import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
-import dev.canal.testsupport.MySqlServerExtension;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
@@ -26,8 +24,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.ExtendWith;
-import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,8 +35,7 @@ import org.slf4j.LoggerFactory;
  * byte as the source holds it (SHA-256 of the blob's bytes and of the JSON text), and the daemon's live heap must
  * stay within what its configuration lets it hold.
  */
-@ExtendWith(MySqlServerExtension.class)
-class BigRowsIT {
+class BigRowsIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(BigRowsIT.class);
     private static final String SCHEMA = "rel_big_rows";
@@ -61,11 +56,6 @@ class BigRowsIT {
     private static final String HEAP = "-Xmx512m -Xms64m";
     private static final String SUITE_HEAP = "-Xmx256m -Xms64m";
 
-    @TempDir
-    Path home;
-
-    private CanalDaemon daemon;
-
     /** One row as written: a blob (or null) and a JSON document (or null). */
     private record BigRow(int id, byte[] blob, String json) {
     }
@@ -74,11 +64,10 @@ class BigRowsIT {
     private record Digests(String blob, int blobLength, String json, int jsonLength) {
     }
 
+    /** Runs before DaemonScenario's clean-up, which then finds the daemon stopped already. */
     @AfterEach
-    void stopDaemon(MySqlServer db) throws Exception {
-        if (daemon != null) {
-            daemon.stop();
-        }
+    void stopDaemonAndPurgeItsBinlog(MySqlServer db) throws Exception {
+        stopDaemon();
         // later scenarios' daemons scan their start file from its beginning: leave them no 16 MiB events to decode
         db.execute("FLUSH BINARY LOGS");
         db.execute("PURGE BINARY LOGS TO '" + db.currentBinlogPosition().file() + "'");
@@ -102,9 +91,7 @@ class BigRowsIT {
     }
 
     private void deliverBigRowsWholeWithBoundedHeap(MySqlServer db, String javaOpts) throws Exception {
-        long seed = Long.getLong("reliability.seed", System.nanoTime());
-        log.info("BigRowsIT seed {} (rerun with -Dreliability.seed={})", seed, seed);
-        Random random = new Random(seed);
+        Random random = seededRandom("BigRowsIT");
         ensureMaxAllowedPacket(db);
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE `" + SCHEMA + "`.big_rows (id INT PRIMARY KEY, b LONGBLOB, j JSON)");

@@ -44,9 +44,7 @@ class ClientKillIT extends DaemonScenario {
 
     @Test
     void nextClientGetsTheUnackedBatchOfAKilledOrVanishedClientAgain(MySqlServer db) throws Exception {
-        long seed = Long.getLong("reliability.seed", System.nanoTime());
-        log.info("ClientKillIT seed {} (rerun with -Dreliability.seed={})", seed, seed);
-        Random random = new Random(seed);
+        Random random = seededRandom("ClientKillIT");
         int trials = ResultsTable.trials();
 
         db.recreateDatabase(SCHEMA);

@@ -34,9 +34,7 @@ class ProtocolAbuseIT extends DaemonScenario {
 
     @Test
     void abusiveConnectionsGetClearErrorsWhileTheOfficialClientKeepsWorking(MySqlServer db) throws Exception {
-        long seed = Long.getLong("reliability.seed", System.nanoTime());
-        log.info("ProtocolAbuseIT seed {} (rerun with -Dreliability.seed={})", seed, seed);
-        Random random = new Random(seed);
+        Random random = seededRandom("ProtocolAbuseIT");
         int trials = ResultsTable.trials();
 
         db.recreateDatabase(SCHEMA);

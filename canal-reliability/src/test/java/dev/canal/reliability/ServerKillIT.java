@@ -28,9 +28,7 @@ class ServerKillIT extends DaemonScenario {
 
     @Test
     void sigkillDuringWritesLosesNoRowAndResumesAfterThePersistedCursor(MySqlServer db) throws Exception {
-        long seed = Long.getLong("reliability.seed", System.nanoTime());
-        log.info("ServerKillIT seed {} (rerun with -Dreliability.seed={})", seed, seed);
-        Random random = new Random(seed);
+        Random random = seededRandom("ServerKillIT");
         int trials = ResultsTable.trials();
 
         db.recreateDatabase(SCHEMA);

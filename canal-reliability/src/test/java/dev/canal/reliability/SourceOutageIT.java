@@ -31,9 +31,7 @@ class SourceOutageIT extends DaemonScenario {
 
     @Test
     void parserReconnectsWithBackOffAfterTheSourceConnectionIsCutAndSkipsNothing(MySqlServer db) throws Exception {
-        long seed = Long.getLong("reliability.seed", System.nanoTime());
-        log.info("SourceOutageIT seed {} (rerun with -Dreliability.seed={})", seed, seed);
-        Random random = new Random(seed);
+        Random random = seededRandom("SourceOutageIT");
         int trials = ResultsTable.trials();
 
         db.recreateDatabase(SCHEMA);
@@ -53,8 +51,7 @@ class SourceOutageIT extends DaemonScenario {
                     int refusedBefore = proxy.refused();
                     proxy.cutAndRefuse();
                     int writtenAtCut = writer.total(); // rows from number writtenAtCut + 2 on were committed after the cut
-                    // the source stays away until the parser has retried twice (back-off: ~1 s, then ~2 s; longer
-                    // in later trials while the back-off is never reset, see the disabled test below)
+                    // the source stays away until the parser has retried twice (back-off: ~1 s, then ~2 s)
                     await().atMost(Duration.ofSeconds(150)).until(() -> proxy.refused() >= refusedBefore + 2);
                     proxy.acceptAgain();
                     long reopenedAt = System.nanoTime();
@@ -81,9 +78,7 @@ class SourceOutageIT extends DaemonScenario {
 
     @Test
     void parserNoticesASilentlyDeadSourceConnectionByItsReadTimeoutAndResumes(MySqlServer db) throws Exception {
-        long seed = Long.getLong("reliability.seed", System.nanoTime());
-        log.info("SourceOutageIT (stall) seed {} (rerun with -Dreliability.seed={})", seed, seed);
-        Random random = new Random(seed);
+        Random random = seededRandom("SourceOutageIT (stall)");
         int trials = ResultsTable.trials();
 
         db.recreateDatabase(STALL_SCHEMA);

@@ -30,9 +30,7 @@ class SourceRestartIT extends DaemonScenario {
         DatabaseProcess source = DatabaseProcess.of(db).orElse(null);
         Assumptions.assumeTrue(source != null, () -> "the test database " + db + " was not started by this JVM, so it "
                 + "cannot be restarted here; scenario 3b needs the private mariadbd/mysqld fixture");
-        long seed = Long.getLong("reliability.seed", System.nanoTime());
-        log.info("SourceRestartIT seed {} (rerun with -Dreliability.seed={})", seed, seed);
-        Random random = new Random(seed);
+        Random random = seededRandom("SourceRestartIT");
         int trials = ResultsTable.trials();
 
         db.recreateDatabase(SCHEMA);
