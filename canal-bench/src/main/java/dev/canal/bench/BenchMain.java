@@ -68,6 +68,7 @@ public final class BenchMain {
             if (wants(only, "decode")) {
                 add(results, jvm.run("decode-ours", args0, "decode-ours-r" + run));
                 add(results, jvm.run("decode-reference", args0, "decode-reference-r" + run));
+                add(results, jvm.run("decode-reference-live", args0, "decode-reference-live-r" + run));
             }
             if (wants(only, "entries")) {
                 add(results, jvm.run("entries", with(args0, "parallel=true"), "entries-parallel-r" + run));

@@ -1,12 +1,7 @@
 package dev.canal.bench;
 
-import com.github.shyiko.mysql.binlog.event.DeleteRowsEventData;
 import com.github.shyiko.mysql.binlog.event.EventData;
-import com.github.shyiko.mysql.binlog.event.TableMapEventData;
-import com.github.shyiko.mysql.binlog.event.UpdateRowsEventData;
-import com.github.shyiko.mysql.binlog.event.WriteRowsEventData;
 import com.github.shyiko.mysql.binlog.event.deserialization.EventDeserializer;
-import com.github.shyiko.mysql.binlog.event.deserialization.EventDeserializer.CompatibilityMode;
 import com.github.shyiko.mysql.binlog.io.ByteArrayInputStream;
 import dev.canal.parse.mysql.event.BinlogEvent;
 import dev.canal.parse.mysql.event.DecoderContext;
@@ -15,10 +10,7 @@ import dev.canal.parse.mysql.event.RowsDecoder;
 import dev.canal.parse.mysql.event.RowsEvent;
 import dev.canal.parse.mysql.event.TableMapEvent;
 import java.io.IOException;
-import java.io.Serializable;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Stage 2: decoding only. The workload's events are dumped once into memory (not timed), then decoded from
@@ -28,6 +20,7 @@ import java.util.Map;
  * {@code decode-X-cold}, what a freshly started replica pays, mostly JIT compilation on a small binlog), and,
  * after one more untimed pass, a warm pass ({@code decode-X}, the decoder's own speed in a replica that runs for
  * days). The timed passes only count rows; a last, untimed pass digests every row for the content check.
+ * {@link LiveReferenceStage} measures the reference's client reading from the source instead.
  */
 final class DecodeStage {
 
@@ -106,40 +99,14 @@ final class DecodeStage {
     }
 
     private static long reference(List<byte[]> events, RowDigest digest, boolean binaryJson) throws IOException {
-        EventDeserializer deserializer = new EventDeserializer();
-        deserializer.setCompatibilityMode(CompatibilityMode.DATE_AND_TIME_AS_LONG_MICRO,
-                CompatibilityMode.CHAR_AND_BINARY_AS_BYTE_ARRAY);
-        Map<Long, String> tables = new HashMap<>();
+        EventDeserializer deserializer = ReferenceRows.newDeserializer();
+        ReferenceRows digested = digest == null ? null : new ReferenceRows(digest, binaryJson);
         long rows = 0;
         for (byte[] bytes : events) {
             EventData data = deserializer.nextEvent(new ByteArrayInputStream(bytes)).getData();
-            if (data instanceof TableMapEventData map) {
-                tables.put(map.getTableId(), map.getDatabase() + "." + map.getTable());
-            } else if (data instanceof WriteRowsEventData write) {
-                rows += write.getRows().size();
-                if (digest != null) {
-                    for (Serializable[] after : write.getRows()) {
-                        digest.add(tables.get(write.getTableId()), "INSERT", String.valueOf(after[0]), null,
-                                BenchTable.referenceImage(after, binaryJson));
-                    }
-                }
-            } else if (data instanceof UpdateRowsEventData update) {
-                rows += update.getRows().size();
-                if (digest != null) {
-                    for (Map.Entry<Serializable[], Serializable[]> row : update.getRows()) {
-                        digest.add(tables.get(update.getTableId()), "UPDATE", String.valueOf(row.getValue()[0]),
-                                BenchTable.referenceImage(row.getKey(), binaryJson),
-                                BenchTable.referenceImage(row.getValue(), binaryJson));
-                    }
-                }
-            } else if (data instanceof DeleteRowsEventData delete) {
-                rows += delete.getRows().size();
-                if (digest != null) {
-                    for (Serializable[] before : delete.getRows()) {
-                        digest.add(tables.get(delete.getTableId()), "DELETE", String.valueOf(before[0]),
-                                BenchTable.referenceImage(before, binaryJson), null);
-                    }
-                }
+            rows += ReferenceRows.count(data);
+            if (digested != null) {
+                digested.add(data);
             }
         }
         return rows;

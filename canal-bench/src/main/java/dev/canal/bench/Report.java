@@ -111,6 +111,14 @@ final class Report {
                         ratio >= 1));
             }
         }
+        // like for like: the reference's own client, reading the binlog from the source as our parser does
+        StageResult live = medianOf("decode-reference-live");
+        if (store != null && live != null) {
+            double ratio = store.rowsPerSecond() / live.rowsPerSecond();
+            t.append(row("into the store (parallel) >= 1x the reference's decode rate over the replication"
+                    + " connection (its BinaryLogClient catching up)", String.format("%.2fx", ratio),
+                    String.format("%.2fx", cpuRatio(store, live)), ratio >= 1));
+        }
         if (client != null && store != null) {
             double ratio = client.rowsPerSecond() / store.rowsPerSecond();
             t.append(row("official client, batch 1000, unmodified >= 50% of into-store",
