@@ -5,8 +5,8 @@ import java.util.List;
 
 /**
  * Entry point of a stage's own JVM (started by {@link ChildJvm}): {@code STAGE key=value...} with the
- * {@link Target} keys. Prints one {@link StageResult} line (the in-memory decode stages two: cold and warm),
- * except the server stage, which serves until its input closes.
+ * {@link Target} keys. Prints one {@link StageResult} line per result (the decode and entries stages two: a
+ * cold and a warm pass), except the server stage, which serves until its input closes.
  */
 public final class StageMain {
 
@@ -22,8 +22,8 @@ public final class StageMain {
             case "raw" -> List.of(RawDumpStage.run(target));
             case "decode-ours" -> DecodeStage.run(target, "ours");
             case "decode-reference" -> DecodeStage.run(target, "reference");
-            case "decode-reference-live" -> List.of(LiveReferenceStage.run(target));
-            case "entries" -> List.of(StoreStage.run(target, parallel));
+            case "decode-reference-live" -> LiveReferenceStage.run(target);
+            case "entries" -> StoreStage.run(target, parallel);
             case "server" -> {
                 ServerStage.run(target, parallel);
                 yield List.of();
