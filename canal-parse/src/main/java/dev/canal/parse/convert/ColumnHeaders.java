@@ -9,7 +9,8 @@ import java.io.UncheckedIOException;
 /**
  * The parts of each column's {@code Column} encoding that are the same in every row of a table definition,
  * encoded once: the name and isKey fields (3, 4), and the mysqlType field (10). Rows then only add index,
- * sqlType, updated, isNull and value around them ({@link RowChangeWriter}).
+ * sqlType, updated, isNull and value around them ({@link RowChangeWriter}). Also each column's
+ * {@link RenderKind}, resolved once from its type name.
  */
 final class ColumnHeaders {
 
@@ -19,22 +20,26 @@ final class ColumnHeaders {
 
     private final byte[][] nameAndKey;
     private final byte[][] mysqlType;
+    private final RenderKind[] kinds;
 
-    private ColumnHeaders(byte[][] nameAndKey, byte[][] mysqlType) {
+    private ColumnHeaders(byte[][] nameAndKey, byte[][] mysqlType, RenderKind[] kinds) {
         this.nameAndKey = nameAndKey;
         this.mysqlType = mysqlType;
+        this.kinds = kinds;
     }
 
     static ColumnHeaders of(TableMeta meta) {
         int count = meta.columnCount();
         byte[][] nameAndKey = new byte[count][];
         byte[][] mysqlType = new byte[count][];
+        RenderKind[] kinds = new RenderKind[count];
         for (int i = 0; i < count; i++) {
             ColumnMeta column = meta.column(i);
             nameAndKey[i] = encode(column, true);
             mysqlType[i] = encode(column, false);
+            kinds[i] = RenderKind.of(column.dataType());
         }
-        return new ColumnHeaders(nameAndKey, mysqlType);
+        return new ColumnHeaders(nameAndKey, mysqlType, kinds);
     }
 
     private static byte[] encode(ColumnMeta column, boolean nameAndKey) {
@@ -65,5 +70,10 @@ final class ColumnHeaders {
     /** Field 10 of column {@code index}, encoded. */
     byte[] mysqlType(int index) {
         return mysqlType[index];
+    }
+
+    /** How the values of column {@code index} are rendered. */
+    RenderKind kind(int index) {
+        return kinds[index];
     }
 }

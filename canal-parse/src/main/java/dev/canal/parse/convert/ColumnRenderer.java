@@ -78,85 +78,71 @@ public final class ColumnRenderer {
 
     /** Renders one decoded value (null for SQL NULL) of the column into {@code out}. */
     public void render(ColumnMeta meta, Object value, ValueSink out) {
-        String type = meta.dataType();
-        if (value == null) {
-            out.nullValue(type.equals("json") ? jsonSqlType : nullSqlType(type));
-            return;
-        }
-        switch (type) {
-            case "tinyint" -> integer(meta, (Long) value, 8, Types.TINYINT, Types.SMALLINT, out);
-            case "smallint" -> integer(meta, (Long) value, 16, Types.SMALLINT, Types.INTEGER, out);
-            // Canal keeps MEDIUMINT UNSIGNED at INTEGER whatever the value (canal-output.md)
-            case "mediumint" -> integer(meta, (Long) value, 24, Types.INTEGER, Types.INTEGER, out);
-            case "int", "integer" -> integer(meta, (Long) value, 32, Types.INTEGER, Types.BIGINT, out);
-            case "bigint" -> integer(meta, (Long) value, 64, Types.BIGINT, Types.DECIMAL, out);
-            case "float" -> out.text(Types.REAL, Float.toString(((Number) value).floatValue()));
-            case "double", "real" -> out.text(Types.DOUBLE, Double.toString(((Number) value).doubleValue()));
-            case "decimal", "numeric" -> out.text(Types.DECIMAL, ((BigDecimal) value).toPlainString());
-            case "bit" -> out.text(Types.BIT, Long.toUnsignedString((Long) value));
-            case "year" -> out.text(Types.VARCHAR, year((Integer) value));
-            case "date" -> out.text(Types.DATE, temporal(value));
-            case "time" -> out.text(Types.TIME, temporal(value));
-            case "datetime" -> out.text(Types.TIMESTAMP, temporal(value));
-            case "timestamp" -> out.text(Types.TIMESTAMP, timestamp(value));
-            case "enum" -> out.text(Types.INTEGER, value.toString());
-            case "set" -> out.text(Types.BIT, Long.toUnsignedString(((Number) value).longValue()));
-            case "char" -> text(meta, value, Types.CHAR, out);
-            case "varchar" -> text(meta, value, Types.VARCHAR, out);
-            case "tinytext", "text", "mediumtext", "longtext" -> text(meta, value, Types.CLOB, out);
-            case "json" -> text(meta, value, jsonSqlType, out);
-            case "binary" -> out.text(Types.BLOB, latin1(padded((byte[]) value, meta.binaryLength())));
-            case "inet6" -> out.text(Types.CHAR, InetText.inet6((byte[]) value));
-            case "inet4" -> out.text(Types.CHAR, InetText.inet4((byte[]) value));
-            default -> out.text(isBinaryLike(type) ? Types.BLOB : Types.VARCHAR, bytesOrText(value));
-        }
+        render(RenderKind.of(meta.dataType()), meta, value, out);
     }
 
-    /** sqlType of a NULL value: as the type, except SET, which Canal reports as BLOB when NULL (JSON: see above). */
-    static int nullSqlType(String type) {
-        return switch (type) {
-            case "tinyint" -> Types.TINYINT;
-            case "smallint" -> Types.SMALLINT;
-            case "mediumint", "int", "integer", "enum" -> Types.INTEGER;
-            case "bigint" -> Types.BIGINT;
-            case "float" -> Types.REAL;
-            case "double", "real" -> Types.DOUBLE;
-            case "decimal", "numeric" -> Types.DECIMAL;
-            case "bit" -> Types.BIT;
-            case "date" -> Types.DATE;
-            case "time" -> Types.TIME;
-            case "datetime", "timestamp" -> Types.TIMESTAMP;
-            case "char", "inet6", "inet4" -> Types.CHAR;
-            case "tinytext", "text", "mediumtext", "longtext" -> Types.CLOB;
-            case "set" -> Types.BLOB;
-            default -> isBinaryLike(type) ? Types.BLOB : Types.VARCHAR;
-        };
+    /** As {@link #render(ColumnMeta, Object, ValueSink)}, with the column's kind already resolved. */
+    void render(RenderKind kind, ColumnMeta meta, Object value, ValueSink out) {
+        if (value == null) {
+            out.nullValue(kind == RenderKind.JSON ? jsonSqlType : kind.nullSqlType());
+            return;
+        }
+        switch (kind) {
+            case TINYINT -> integer(meta, (Long) value, 8, Types.TINYINT, Types.SMALLINT, out);
+            case SMALLINT -> integer(meta, (Long) value, 16, Types.SMALLINT, Types.INTEGER, out);
+            // Canal keeps MEDIUMINT UNSIGNED at INTEGER whatever the value (canal-output.md)
+            case MEDIUMINT -> integer(meta, (Long) value, 24, Types.INTEGER, Types.INTEGER, out);
+            case INT -> integer(meta, (Long) value, 32, Types.INTEGER, Types.BIGINT, out);
+            case BIGINT -> integer(meta, (Long) value, 64, Types.BIGINT, Types.DECIMAL, out);
+            case FLOAT -> out.text(Types.REAL, Float.toString(((Number) value).floatValue()));
+            case DOUBLE -> out.text(Types.DOUBLE, Double.toString(((Number) value).doubleValue()));
+            case DECIMAL -> out.text(Types.DECIMAL, ((BigDecimal) value).toPlainString());
+            case BIT -> out.utf8(Types.BIT, AsciiDigits.unsigned((Long) value));
+            case YEAR -> out.utf8(Types.VARCHAR, year((Integer) value));
+            case DATE -> out.utf8(Types.DATE, temporal(value));
+            case TIME -> out.utf8(Types.TIME, temporal(value));
+            case DATETIME -> out.utf8(Types.TIMESTAMP, temporal(value));
+            case TIMESTAMP -> out.utf8(Types.TIMESTAMP, timestamp(value));
+            case ENUM -> out.utf8(Types.INTEGER, AsciiDigits.of((Integer) value));
+            case SET -> out.utf8(Types.BIT, AsciiDigits.unsigned(((Number) value).longValue()));
+            case CHAR -> text(meta, value, Types.CHAR, out);
+            case VARCHAR -> text(meta, value, Types.VARCHAR, out);
+            case TEXT -> text(meta, value, Types.CLOB, out);
+            case JSON -> text(meta, value, jsonSqlType, out);
+            case BINARY -> out.text(Types.BLOB, latin1(padded((byte[]) value, meta.binaryLength())));
+            case INET6 -> out.text(Types.CHAR, InetText.inet6((byte[]) value));
+            case INET4 -> out.text(Types.CHAR, InetText.inet4((byte[]) value));
+            case BINARY_LIKE -> out.text(Types.BLOB, bytesOrText(value));
+            case OTHER -> out.text(Types.VARCHAR, bytesOrText(value));
+        }
     }
 
     private static void integer(ColumnMeta meta, long raw, int bits, int sqlType, int widenedSqlType,
             ValueSink out) {
         if (meta.unsigned() && raw < 0) {
             // a negative stored value of an unsigned column is >= 2^(bits-1): Canal re-bases it and widens sqlType
-            String text = bits == 64 ? new BigDecimal(raw).add(TWO_POW_64).toPlainString()
-                    : Long.toString(raw + (1L << bits));
-            out.text(widenedSqlType, text);
+            if (bits == 64) {
+                out.text(widenedSqlType, new BigDecimal(raw).add(TWO_POW_64).toPlainString());
+            } else {
+                out.utf8(widenedSqlType, AsciiDigits.of(raw + (1L << bits)));
+            }
         } else {
-            out.text(sqlType, Long.toString(raw));
+            out.utf8(sqlType, AsciiDigits.of(raw));
         }
     }
 
     /** The text of a DATE/TIME/DATETIME value, made here rather than at decode time. */
-    private static String temporal(Object value) {
-        return ((TemporalValue) value).toString();
+    private static byte[] temporal(Object value) {
+        return ((TemporalValue) value).textBytes();
     }
 
-    private String timestamp(Object value) {
+    private byte[] timestamp(Object value) {
         TimestampValue t = (TimestampValue) value;
         return timestamps.timestamp(t.epochSeconds(), t.micros(), t.fsp());
     }
 
-    private static String year(int year) {
-        return year == 0 ? "0000" : Integer.toString(year);
+    private static byte[] year(int year) {
+        return year == 0 ? new byte[] {'0', '0', '0', '0'} : AsciiDigits.of(year);
     }
 
     /**
@@ -188,14 +174,5 @@ public final class ColumnRenderer {
 
     private static String latin1(byte[] bytes) {
         return new String(bytes, StandardCharsets.ISO_8859_1);
-    }
-
-    private static boolean isBinaryLike(String type) {
-        return switch (type) {
-            case "binary", "varbinary", "tinyblob", "blob", "mediumblob", "longblob", "geometry", "point",
-                    "linestring", "polygon", "multipoint", "multilinestring", "multipolygon", "geometrycollection",
-                    "geomcollection" -> true;
-            default -> false;
-        };
     }
 }

@@ -110,7 +110,7 @@ final class RowChangeWriter {
             if (!selection.keepsAll() && !selection.keeps(column.name())) {
                 continue;
             }
-            renderer.render(column, values[i], rendered);
+            renderer.render(headers.kind(i), column, values[i], rendered);
             ByteString value = rendered.value;
             image.add(i, rendered.sqlType, value, afterImage && (before == null || before.differs(i, value)));
         }

@@ -24,15 +24,16 @@ final class TemporalText {
     /**
      * @param micros the fractional part in microseconds
      * @param fsp    the column's fractional-second precision: exactly that many digits are printed
+     * @return the text as ASCII bytes
      */
-    String timestamp(long epochSeconds, int micros, int fsp) {
+    byte[] timestamp(long epochSeconds, int micros, int fsp) {
         if (epochSeconds == 0 && micros == 0) {
             // MySQL's zero TIMESTAMP
-            return dev.canal.parse.mysql.column.TemporalText.datetime(0, 0, 0, 0, 0, 0, 0, fsp);
+            return dev.canal.parse.mysql.column.TemporalText.datetimeBytes(0, 0, 0, 0, 0, 0, 0, fsp);
         }
         ZoneOffset offset = fixedOffset != null ? fixedOffset : rules.getOffset(Instant.ofEpochSecond(epochSeconds));
         LocalDateTime t = LocalDateTime.ofEpochSecond(epochSeconds, 0, offset);
-        return dev.canal.parse.mysql.column.TemporalText.datetime(t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
+        return dev.canal.parse.mysql.column.TemporalText.datetimeBytes(t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
                 t.getHour(), t.getMinute(), t.getSecond(), micros, fsp);
     }
 }

@@ -8,4 +8,9 @@ public record DateValue(int year, int month, int day) implements TemporalValue {
     public String toString() {
         return TemporalText.date(year, month, day);
     }
+
+    @Override
+    public byte[] textBytes() {
+        return TemporalText.dateBytes(year, month, day);
+    }
 }

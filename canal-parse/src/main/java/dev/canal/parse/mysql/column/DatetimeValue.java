@@ -14,4 +14,9 @@ public record DatetimeValue(int year, int month, int day, int hour, int minute, 
     public String toString() {
         return TemporalText.datetime(year, month, day, hour, minute, second, micros, fsp);
     }
+
+    @Override
+    public byte[] textBytes() {
+        return TemporalText.datetimeBytes(year, month, day, hour, minute, second, micros, fsp);
+    }
 }

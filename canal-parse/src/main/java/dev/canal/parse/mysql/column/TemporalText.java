@@ -4,7 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * MySQL's text forms of dates and times, each written digit by digit into one byte array (every character is
- * ASCII) and made a String once: zero and partial dates verbatim ({@code 0000-00-00}, {@code 2024-00-00}),
+ * ASCII, so the array is also the text's UTF-8 form, which is what the entry builder wants) or made a String once: zero and partial dates verbatim ({@code 0000-00-00}, {@code 2024-00-00}),
  * hours beyond 99, exactly {@code fsp} fraction digits. Fields are not range-checked: each two-digit field
  * shows its value's last two digits, the year its last four.
  */
@@ -29,24 +29,40 @@ public final class TemporalText {
 
     /** {@code YYYY-MM-DD}. */
     public static String date(int year, int month, int day) {
+        return ascii(dateBytes(year, month, day));
+    }
+
+    /** {@link #date}'s text as ASCII bytes. */
+    public static byte[] dateBytes(int year, int month, int day) {
         byte[] out = new byte[DATE_LENGTH];
         writeDate(out, year, month, day);
-        return ascii(out);
+        return out;
     }
 
     /** {@code YYYY-MM-DD hh:mm:ss[.f...]} with {@code fsp} fraction digits. */
     public static String datetime(int year, int month, int day, int hour, int minute, int second, int micros,
+            int fsp) {
+        return ascii(datetimeBytes(year, month, day, hour, minute, second, micros, fsp));
+    }
+
+    /** {@link #datetime}'s text as ASCII bytes. */
+    public static byte[] datetimeBytes(int year, int month, int day, int hour, int minute, int second, int micros,
             int fsp) {
         byte[] out = new byte[DATETIME_LENGTH + fractionLength(fsp)];
         writeDate(out, year, month, day);
         out[DATE_LENGTH] = ' ';
         writeClock(out, DATE_LENGTH + 1, hour, 2, minute, second);
         writeFraction(out, DATETIME_LENGTH, micros, fsp);
-        return ascii(out);
+        return out;
     }
 
     /** {@code [-]hh:mm:ss[.f...]}, hours with at least two digits ({@code hours} is not negative). */
     public static String time(boolean negative, int hours, int minute, int second, int micros, int fsp) {
+        return ascii(timeBytes(negative, hours, minute, second, micros, fsp));
+    }
+
+    /** {@link #time}'s text as ASCII bytes. */
+    public static byte[] timeBytes(boolean negative, int hours, int minute, int second, int micros, int fsp) {
         int sign = negative ? 1 : 0;
         int hourDigits = Math.max(2, digitCount(hours));
         byte[] out = new byte[sign + hourDigits + 6 + fractionLength(fsp)];
@@ -55,7 +71,7 @@ public final class TemporalText {
         }
         writeClock(out, sign, hours, hourDigits, minute, second);
         writeFraction(out, sign + hourDigits + 6, micros, fsp);
-        return ascii(out);
+        return out;
     }
 
     private static String ascii(byte[] out) {

@@ -11,4 +11,7 @@ public sealed interface TemporalValue permits DateValue, TimeValue, DatetimeValu
     /** MySQL's text form (see {@link TemporalText}). */
     @Override
     String toString();
+
+    /** The same text as ASCII (hence UTF-8) bytes, in a new array. */
+    byte[] textBytes();
 }

@@ -15,4 +15,9 @@ public record TimeValue(boolean negative, int hours, int minute, int second, int
     public String toString() {
         return TemporalText.time(negative, hours, minute, second, micros, fsp);
     }
+
+    @Override
+    public byte[] textBytes() {
+        return TemporalText.timeBytes(negative, hours, minute, second, micros, fsp);
+    }
 }
