@@ -1,0 +1,78 @@
+package dev.canal.parse.convert;
+
+import java.util.Arrays;
+
+/**
+ * A growable byte array with the few protobuf encodings {@link RowChangeWriter} needs: single-byte tags, varints
+ * and raw bytes. Writing here instead of through a {@code CodedOutputStream} of a pre-computed size lets each
+ * column be encoded once, as soon as it is rendered.
+ */
+final class ProtoBytes {
+
+    private byte[] bytes;
+    private int length;
+
+    ProtoBytes(int initialCapacity) {
+        bytes = new byte[Math.max(16, initialCapacity)];
+    }
+
+    int length() {
+        return length;
+    }
+
+    /** The backing array: its first {@link #length()} bytes are the content. */
+    byte[] array() {
+        return bytes;
+    }
+
+    void clear() {
+        length = 0;
+    }
+
+    /** A tag of a field numbered below 16, which protobuf encodes in one byte. */
+    void tag(int fieldNumber, int wireType) {
+        ensure(1);
+        bytes[length++] = (byte) (fieldNumber << 3 | wireType);
+    }
+
+    /** An unsigned varint (lengths, non-negative ints, bools). */
+    void uint32(int value) {
+        ensure(5);
+        while ((value & ~0x7F) != 0) {
+            bytes[length++] = (byte) (value & 0x7F | 0x80);
+            value >>>= 7;
+        }
+        bytes[length++] = (byte) value;
+    }
+
+    /** An int64 or int32 field's varint: a negative int32 is sign-extended to ten bytes, as protobuf does. */
+    void int64(long value) {
+        ensure(10);
+        while ((value & ~0x7FL) != 0) {
+            bytes[length++] = (byte) (value & 0x7F | 0x80);
+            value >>>= 7;
+        }
+        bytes[length++] = (byte) value;
+    }
+
+    void append(byte[] source) {
+        append(source, 0, source.length);
+    }
+
+    void append(byte[] source, int offset, int count) {
+        ensure(count);
+        System.arraycopy(source, offset, bytes, length, count);
+        length += count;
+    }
+
+    /** A copy of the content, exactly {@link #length()} bytes long. */
+    byte[] toByteArray() {
+        return Arrays.copyOf(bytes, length);
+    }
+
+    private void ensure(int more) {
+        if (bytes.length - length < more) {
+            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + more));
+        }
+    }
+}
