@@ -13,11 +13,15 @@ final class ProtoBytes {
     private int length;
 
     ProtoBytes(int initialCapacity) {
-        bytes = new byte[Math.max(16, initialCapacity)];
+        bytes = new byte[initialCapacity];
     }
 
     int length() {
         return length;
+    }
+
+    int capacity() {
+        return bytes.length;
     }
 
     /** The backing array: its first {@link #length()} bytes are the content. */
@@ -65,9 +69,9 @@ final class ProtoBytes {
         length += count;
     }
 
-    /** A copy of the content, exactly {@link #length()} bytes long. */
+    /** The content, exactly {@link #length()} bytes long: the backing array itself when it is full. */
     byte[] toByteArray() {
-        return Arrays.copyOf(bytes, length);
+        return length == bytes.length ? bytes : Arrays.copyOf(bytes, length);
     }
 
     private void ensure(int more) {

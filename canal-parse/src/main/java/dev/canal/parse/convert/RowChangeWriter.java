@@ -20,10 +20,11 @@ import java.util.List;
  * {@code RowData} message per column and row. Building those messages and measuring every column's name and
  * type text again for each row was most of the parser's CPU (docs/performance.md, "Where the time goes").
  *
- * <p>Each column is encoded as soon as it is rendered, its size known from its value; a row's columns collect in
- * a scratch buffer until the row is complete, because its RowData length goes before them.
+ * <p>Each column is encoded as soon as it is rendered, its size known from its value. The rows' columns collect
+ * in the thread's scratch buffer; once all are there, each RowData's length is known, and the RowChange is written into an
+ * array of exactly its size.
  *
- * <p>One instance per rows event and thread: it keeps the last value {@link ColumnRenderer} gave it.
+ * <p>One instance per rows event, used by one thread: it keeps the last value {@link ColumnRenderer} gave it.
  */
 final class RowChangeWriter {
 
@@ -42,14 +43,20 @@ final class RowChangeWriter {
     /** Tag and value of the updated and isNull fields: two bytes each. */
     private static final int BOOL_FIELD_SIZE = 2;
     private static final int NULL = -1;
+    /**
+     * Each thread's scratch buffer, reused from event to event (allocating and zeroing one per event cost more than
+     * the encoding); one grown beyond {@link #SCRATCH_KEPT} by an event of big rows is dropped after it.
+     */
+    private static final ThreadLocal<ProtoBytes> SCRATCH = ThreadLocal.withInitial(() -> new ProtoBytes(64 * 1024));
+    private static final int SCRATCH_KEPT = 1 << 20;
 
     private final ColumnRenderer renderer;
     private final TableMeta meta;
     private final ColumnHeaders headers;
     private final ColumnFilter.Selection selection;
     private final Rendered rendered = new Rendered();
-    /** The current row's encoded columns, before image then after image. */
-    private final ProtoBytes row = new ProtoBytes(1024);
+    /** The encoded columns of every row, each row's before image then its after image. */
+    private ProtoBytes columns;
     /** The current row's before-image values as ranges of {@link #row}: start, and length or {@link #NULL}. */
     private final int[] beforeStart;
     private final int[] beforeLength;
@@ -68,15 +75,11 @@ final class RowChangeWriter {
 
     /** The encoded RowChange of these rows; {@code before}/{@code after} say which columns each image holds. */
     ByteString write(long tableId, EventType type, BitSet before, BitSet after, List<RowChange> rows) {
-        ProtoBytes out = new ProtoBytes(64 + rows.size() * meta.columnCount() * 32);
-        out.tag(ROW_CHANGE_TABLE_ID, WireFormat.WIRETYPE_VARINT);
-        out.int64(tableId);
-        out.tag(ROW_CHANGE_EVENT_TYPE, WireFormat.WIRETYPE_VARINT);
-        out.int64(type.getNumber());
-        out.tag(ROW_CHANGE_IS_DDL, WireFormat.WIRETYPE_VARINT);
-        out.uint32(0);
-        for (RowChange change : rows) {
-            row.clear();
+        int[] rowEnds = new int[rows.size()];
+        columns = SCRATCH.get();
+        columns.clear();
+        for (int r = 0; r < rowEnds.length; r++) {
+            RowChange change = rows.get(r);
             Arrays.fill(inBefore, false);
             if (change.before() != null) {
                 image(ROW_DATA_BEFORE_COLUMNS, before, change.before(), false, false);
@@ -84,10 +87,29 @@ final class RowChangeWriter {
             if (change.after() != null) {
                 image(ROW_DATA_AFTER_COLUMNS, after, change.after(), true, change.before() != null);
             }
-            out.tag(ROW_CHANGE_ROW_DATAS, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-            out.uint32(row.length());
-            out.append(row.array(), 0, row.length());
+            rowEnds[r] = columns.length();
         }
+        int size = 1 + CodedOutputStream.computeInt64SizeNoTag(tableId)
+                + 1 + CodedOutputStream.computeInt32SizeNoTag(type.getNumber()) + BOOL_FIELD_SIZE;
+        for (int r = 0, start = 0; r < rowEnds.length; start = rowEnds[r++]) {
+            size += 1 + CodedOutputStream.computeUInt32SizeNoTag(rowEnds[r] - start) + rowEnds[r] - start;
+        }
+        ProtoBytes out = new ProtoBytes(size);
+        out.tag(ROW_CHANGE_TABLE_ID, WireFormat.WIRETYPE_VARINT);
+        out.int64(tableId);
+        out.tag(ROW_CHANGE_EVENT_TYPE, WireFormat.WIRETYPE_VARINT);
+        out.int64(type.getNumber());
+        out.tag(ROW_CHANGE_IS_DDL, WireFormat.WIRETYPE_VARINT);
+        out.uint32(0);
+        for (int r = 0, start = 0; r < rowEnds.length; start = rowEnds[r++]) {
+            out.tag(ROW_CHANGE_ROW_DATAS, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+            out.uint32(rowEnds[r] - start);
+            out.append(columns.array(), start, rowEnds[r] - start);
+        }
+        if (columns.capacity() > SCRATCH_KEPT) {
+            SCRATCH.remove();
+        }
+        columns = null;
         return UnsafeByteOperations.unsafeWrap(out.toByteArray());
     }
 
@@ -110,7 +132,8 @@ final class RowChangeWriter {
             if (!afterImage) {
                 inBefore[i] = true;
                 beforeLength[i] = rendered.isNull ? NULL : rendered.length;
-                beforeStart[i] = row.length() - (rendered.isNull ? 0 : rendered.length + headers.mysqlType(i).length);
+                // where the value just written starts: before the mysqlType field that follows it
+                beforeStart[i] = columns.length() - headers.mysqlType(i).length - rendered.length;
             }
         }
     }
@@ -124,23 +147,23 @@ final class RowChangeWriter {
                 + nameAndKey.length + 2 * BOOL_FIELD_SIZE + mysqlType.length
                 + (rendered.isNull ? 0 : 1 + CodedOutputStream.computeUInt32SizeNoTag(rendered.length)
                         + rendered.length);
-        row.tag(fieldNumber, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-        row.uint32(size);
-        row.tag(COLUMN_INDEX, WireFormat.WIRETYPE_VARINT);
-        row.uint32(index);
-        row.tag(COLUMN_SQL_TYPE, WireFormat.WIRETYPE_VARINT);
-        row.int64(rendered.sqlType);
-        row.append(nameAndKey);
-        row.tag(COLUMN_UPDATED, WireFormat.WIRETYPE_VARINT);
-        row.uint32(updated ? 1 : 0);
-        row.tag(COLUMN_IS_NULL, WireFormat.WIRETYPE_VARINT);
-        row.uint32(rendered.isNull ? 1 : 0);
+        columns.tag(fieldNumber, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+        columns.uint32(size);
+        columns.tag(COLUMN_INDEX, WireFormat.WIRETYPE_VARINT);
+        columns.uint32(index);
+        columns.tag(COLUMN_SQL_TYPE, WireFormat.WIRETYPE_VARINT);
+        columns.int64(rendered.sqlType);
+        columns.append(nameAndKey);
+        columns.tag(COLUMN_UPDATED, WireFormat.WIRETYPE_VARINT);
+        columns.uint32(updated ? 1 : 0);
+        columns.tag(COLUMN_IS_NULL, WireFormat.WIRETYPE_VARINT);
+        columns.uint32(rendered.isNull ? 1 : 0);
         if (!rendered.isNull) {
-            row.tag(COLUMN_VALUE, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-            row.uint32(rendered.length);
-            row.append(rendered.bytes, 0, rendered.length);
+            columns.tag(COLUMN_VALUE, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+            columns.uint32(rendered.length);
+            columns.append(rendered.bytes, 0, rendered.length);
         }
-        row.append(mysqlType);
+        columns.append(mysqlType);
     }
 
     /** Whether the value just rendered (of an after image) differs from the before image's value of the column. */
@@ -152,7 +175,7 @@ final class RowChangeWriter {
             return beforeLength[index] != NULL || !rendered.isNull;
         }
         int start = beforeStart[index];
-        return !Arrays.equals(row.array(), start, start + beforeLength[index], rendered.bytes, 0, rendered.length);
+        return !Arrays.equals(columns.array(), start, start + beforeLength[index], rendered.bytes, 0, rendered.length);
     }
 
     /** The last value the renderer gave: its sqlType and UTF-8 text, or NULL. */
