@@ -9,6 +9,17 @@ import java.util.Arrays;
  */
 final class ProtoBytes {
 
+    /** The ten-byte varints of -1 to -16 (java.sql.Types has several small negative codes), encoded once. */
+    private static final byte[][] SMALL_NEGATIVE_INT32 = new byte[16][];
+
+    static {
+        for (int i = 0; i < SMALL_NEGATIVE_INT32.length; i++) {
+            ProtoBytes encoded = new ProtoBytes(10);
+            encoded.int64(-(i + 1));
+            SMALL_NEGATIVE_INT32[i] = encoded.toByteArray();
+        }
+    }
+
     private byte[] bytes;
     private int length;
 
@@ -47,6 +58,17 @@ final class ProtoBytes {
             value >>>= 7;
         }
         bytes[length++] = (byte) value;
+    }
+
+    /** An int32 field's varint (see {@link #int64}). */
+    void int32(int value) {
+        if (value >= 0) {
+            uint32(value);
+        } else if (value >= -SMALL_NEGATIVE_INT32.length) {
+            append(SMALL_NEGATIVE_INT32[-value - 1]);
+        } else {
+            int64(value);
+        }
     }
 
     /** An int64 or int32 field's varint: a negative int32 is sign-extended to ten bytes, as protobuf does. */

@@ -152,7 +152,7 @@ final class RowChangeWriter {
         columns.tag(COLUMN_INDEX, WireFormat.WIRETYPE_VARINT);
         columns.uint32(index);
         columns.tag(COLUMN_SQL_TYPE, WireFormat.WIRETYPE_VARINT);
-        columns.int64(rendered.sqlType);
+        columns.int32(rendered.sqlType);
         columns.append(nameAndKey);
         columns.tag(COLUMN_UPDATED, WireFormat.WIRETYPE_VARINT);
         columns.uint32(updated ? 1 : 0);
