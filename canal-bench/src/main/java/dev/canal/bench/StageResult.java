@@ -36,6 +36,10 @@ record StageResult(String stage, long rows, long events, long bytes, long nanos,
         return events / seconds();
     }
 
+    StageResult withDigest(String otherDigest) {
+        return new StageResult(stage, rows, events, bytes, nanos, cpuNanos, peakRssKb, otherDigest);
+    }
+
     String toLine() {
         return PREFIX + "stage=" + stage + " rows=" + rows + " events=" + events + " bytes=" + bytes + " nanos="
                 + nanos + " cpuNanos=" + cpuNanos + " peakRssKb=" + peakRssKb + " digest=" + digest;
