@@ -32,8 +32,8 @@ fi
 # which hold the whole binlog or every received entry in memory, get a larger one from the driver)
 mem_mb=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
 heap_mb=$(( mem_mb / 2 )); [ "$heap_mb" -lt 256 ] && heap_mb=256; [ "$heap_mb" -gt 384 ] && heap_mb=384
-stage_opts=${BENCH_STAGE_JAVA_OPTS:-"-server -Xms128m -Xmx${heap_mb}m -Xss1m -XX:+UseG1GC -XX:MaxGCPauseMillis=250 \
--XX:+ExplicitGCInvokesConcurrent -Duser.timezone=UTC -Dfile.encoding=UTF-8"}
+stage_opts=${BENCH_STAGE_JAVA_OPTS:-"-server -Xms128m -Xmx${heap_mb}m -Xss1m -XX:+UseParallelGC \
+-Duser.timezone=UTC -Dfile.encoding=UTF-8"}
 
 mkdir -p bench/results
 # the official client's classes are protobuf 3 gencode: its warning says nothing about us
