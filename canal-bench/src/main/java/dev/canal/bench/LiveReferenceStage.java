@@ -37,8 +37,8 @@ final class LiveReferenceStage {
     }
 
     /**
-     * The stage's cold and warm passes as {@link ColdAndWarm} runs them, each a new client from the workload's
-     * start. Only the cold pass keeps its rows for the digest: a million rows of boxed values held on the heap cost
+     * The stage's passes as {@link StoreStage} runs them (cold, warm-up, warm), each a new client from the
+     * workload's start. Only the cold pass keeps its rows for the digest: a million rows of boxed values held on the heap cost
      * the reference more GC work than its decoding (a warm pass of 1M rows: 2.6 µs of CPU per row against 1.1),
      * which our entries stages, keeping one array per event, do not pay. The warm pass only counts rows and
      * reports the cold pass's digest: the same client over the same binlog.
