@@ -1,13 +1,18 @@
 package dev.canal.store;
 
 import com.google.protobuf.ByteString;
+import com.google.protobuf.CodedOutputStream;
 import com.google.protobuf.InvalidProtocolBufferException;
+import com.google.protobuf.UnsafeByteOperations;
+import com.google.protobuf.WireFormat;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EntryType;
 import dev.canal.protocol.CanalEntry.EventType;
 import dev.canal.protocol.position.EntryPosition;
 import dev.canal.protocol.position.LogIdentity;
 import dev.canal.protocol.position.LogPosition;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Objects;
 
 /**
@@ -29,6 +34,14 @@ public record Event(LogIdentity logIdentity, ByteString rawEntry, CanalEntry.Ent
     private static final String ROWS_COUNT_PROP = "rowsCount";
     /** Non-raw mode estimates an entry's memory as six times its binlog event length, as Canal does. */
     private static final int NON_RAW_SIZE_FACTOR = 6;
+    /**
+     * From this {@code storeValue} size on, raw mode shares the value's bytes instead of copying them (see
+     * {@link #encode}); below it one flat array is cheaper to write and to parse again.
+     */
+    static final int SHARED_STORE_VALUE_BYTES = 64 * 1024;
+    private static final int HEADER_FIELD = CanalEntry.Entry.HEADER_FIELD_NUMBER;
+    private static final int ENTRY_TYPE_FIELD = CanalEntry.Entry.ENTRYTYPE_FIELD_NUMBER;
+    private static final int STORE_VALUE_FIELD = CanalEntry.Entry.STOREVALUE_FIELD_NUMBER;
 
     public Event {
         Objects.requireNonNull(logIdentity, "logIdentity");
@@ -46,11 +59,46 @@ public record Event(LogIdentity logIdentity, ByteString rawEntry, CanalEntry.Ent
      */
     public static Event of(LogIdentity logIdentity, CanalEntry.Entry entry, boolean raw) {
         CanalEntry.Header header = entry.getHeader();
-        ByteString bytes = raw ? entry.toByteString() : null;
+        ByteString bytes = raw ? encode(entry) : null;
         long size = raw ? bytes.size() : header.getEventLength() * NON_RAW_SIZE_FACTOR;
         return new Event(logIdentity, bytes, raw ? null : entry, header.getLogfileName(),
                 header.getLogfileOffset(), header.getServerId(), header.getExecuteTime(), header.getGtid(),
                 entry.getEntryType(), header.getEventType(), rowsCount(entry), size);
+    }
+
+    /**
+     * The entry's bytes, identical to {@code entry.toByteString()}. A large {@code storeValue} is not copied: the
+     * result is a rope of the other fields' bytes, the value itself and any unknown fields, in the order the
+     * generated {@code writeTo} writes them (field number order, unknown fields last). A 16 MiB row's entry is thus
+     * held once, not twice, while the put that carries it waits behind a full store (docs/reliability.md, scenario 9).
+     */
+    static ByteString encode(CanalEntry.Entry entry) {
+        if (!entry.hasStoreValue() || entry.getStoreValue().size() < SHARED_STORE_VALUE_BYTES) {
+            return entry.toByteString();
+        }
+        ByteString value = entry.getStoreValue();
+        int headSize = (entry.hasHeader() ? CodedOutputStream.computeMessageSize(HEADER_FIELD, entry.getHeader()) : 0)
+                + (entry.hasEntryType()
+                        ? CodedOutputStream.computeEnumSize(ENTRY_TYPE_FIELD, entry.getEntryType().getNumber()) : 0)
+                + CodedOutputStream.computeTagSize(STORE_VALUE_FIELD)
+                + CodedOutputStream.computeUInt32SizeNoTag(value.size());
+        byte[] head = new byte[headSize];
+        CodedOutputStream out = CodedOutputStream.newInstance(head);
+        try {
+            if (entry.hasHeader()) {
+                out.writeMessage(HEADER_FIELD, entry.getHeader());
+            }
+            if (entry.hasEntryType()) {
+                out.writeEnum(ENTRY_TYPE_FIELD, entry.getEntryType().getNumber());
+            }
+            out.writeTag(STORE_VALUE_FIELD, WireFormat.WIRETYPE_LENGTH_DELIMITED);
+            out.writeUInt32NoTag(value.size());
+            out.checkNoSpaceLeft();
+        } catch (IOException e) {
+            throw new UncheckedIOException("encoding the entry at " + entry.getHeader().getLogfileName() + ":"
+                    + entry.getHeader().getLogfileOffset(), e);
+        }
+        return UnsafeByteOperations.unsafeWrap(head).concat(value).concat(entry.getUnknownFields().toByteString());
     }
 
     private static int rowsCount(CanalEntry.Entry entry) {
