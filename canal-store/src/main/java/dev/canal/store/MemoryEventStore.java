@@ -54,6 +54,9 @@ public final class MemoryEventStore implements EventStore {
     private long getExecuteTime;
     private long ackExecuteTime;
     private long putBlockingNanos;
+    /** Puts waiting for space now, and the sum of their wait starts: the metric counts a wait while it lasts. */
+    private int waitingPuts;
+    private long waitingSinceSum;
     private Event lastPut;
     private Event lastAcked;
 
@@ -80,6 +83,8 @@ public final class MemoryEventStore implements EventStore {
             putRows = getRows = ackRows = 0;
             putExecuteTime = getExecuteTime = ackExecuteTime = 0;
             putBlockingNanos = 0;
+            waitingPuts = 0;
+            waitingSinceSum = 0;
             lastPut = lastAcked = null;
             running = true;
         } finally {
@@ -124,20 +129,35 @@ public final class MemoryEventStore implements EventStore {
         try {
             ensureRunning();
             if (!hasRoomFor(events.size())) {
-                long waitStart = System.nanoTime();
+                long waitStart = startWaiting();
                 try {
                     do {
                         notFull.await();
                         ensureRunning();
                     } while (!hasRoomFor(events.size()));
                 } finally {
-                    putBlockingNanos += System.nanoTime() - waitStart;
+                    stopWaiting(waitStart);
                 }
             }
             doPut(events);
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Under the lock: a put starts waiting for space; returns when. */
+    private long startWaiting() {
+        long now = System.nanoTime();
+        waitingPuts++;
+        waitingSinceSum += now;
+        return now;
+    }
+
+    /** Under the lock: the put that started waiting at {@code waitStart} stops. */
+    private void stopWaiting(long waitStart) {
+        waitingPuts--;
+        waitingSinceSum -= waitStart;
+        putBlockingNanos += System.nanoTime() - waitStart;
     }
 
     @Override
@@ -148,7 +168,7 @@ public final class MemoryEventStore implements EventStore {
         try {
             ensureRunning();
             if (!hasRoomFor(events.size())) {
-                long waitStart = System.nanoTime();
+                long waitStart = startWaiting();
                 try {
                     do {
                         if (nanos <= 0) {
@@ -158,7 +178,7 @@ public final class MemoryEventStore implements EventStore {
                         ensureRunning();
                     } while (!hasRoomFor(events.size()));
                 } finally {
-                    putBlockingNanos += System.nanoTime() - waitStart;
+                    stopWaiting(waitStart);
                 }
             }
             doPut(events);
@@ -295,7 +315,8 @@ public final class MemoryEventStore implements EventStore {
         lock.lock();
         try {
             return new StoreCounters(putSequence, getSequence, ackSequence, putMemSize, getMemSize, ackMemSize,
-                    putRows, getRows, ackRows, putExecuteTime, getExecuteTime, ackExecuteTime, putBlockingNanos);
+                    putRows, getRows, ackRows, putExecuteTime, getExecuteTime, ackExecuteTime,
+                    putBlockingNanos + waitingPuts * System.nanoTime() - waitingSinceSum);
         } finally {
             lock.unlock();
         }

@@ -155,6 +155,29 @@ class MemoryEventStoreTest {
         }
 
         @Test
+        void blockingTimeCountsAWaitWhileItLasts() throws Exception {
+            MemoryEventStore store = itemStore(4);
+            store.put(events(0, 3));
+            Events batch = store.get(4);
+            Thread[] producer = new Thread[1];
+            CompletableFuture<Boolean> blockedPut = inThread(() -> {
+                store.put(events(4, 4));
+                return true;
+            }, producer);
+            awaitWaiting(producer[0]);
+
+            long first = store.counters().putBlockingNanos();
+            await().atMost(5, TimeUnit.SECONDS).until(() -> store.counters().putBlockingNanos() > first);
+            assertThat(blockedPut).isNotDone();
+
+            ack(store, batch);
+            assertThat(blockedPut.get(5, TimeUnit.SECONDS)).isTrue();
+            long done = store.counters().putBlockingNanos();
+            assertThat(done).isGreaterThan(first);
+            assertThat(store.counters().putBlockingNanos()).as("no wait is running any more").isEqualTo(done);
+        }
+
+        @Test
         void handedOutButUnackedEventsStillOccupyTheirSlots() throws Exception {
             MemoryEventStore store = itemStore(4);
             store.put(events(0, 3));
