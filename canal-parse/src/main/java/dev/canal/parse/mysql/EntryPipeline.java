@@ -37,10 +37,27 @@ import java.util.concurrent.locks.LockSupport;
  * blocking strategy parks only while waiting for the publisher and busy-spins while a stage waits for the
  * stage before it, which on two cores starves the very thread being waited for (docs/performance.md).
  *
+ * <p>The ring is bounded in bytes as well as in slots: while the large events in flight (published, not yet handed
+ * on by stage 3) hold more than {@link #DEFAULT_LARGE_BYTES_IN_FLIGHT} of event bytes, the reader waits before
+ * publishing another large one. Slots alone let a stalled sink leave the ring holding {@code parallelBufferSize}
+ * events of 16 MiB and more, each with its entries (1.5 to 2 times its size), which a 256 MiB heap cannot hold
+ * (docs/reliability.md, scenario 9). Only events of at least {@link #LARGE_EVENT_BYTES} are counted: rows events
+ * are split at {@code binlog_row_event_max_size} (8 KiB by default), so the usual small events pay nothing and are
+ * bounded by the slots ({@code parallelBufferSize} x 64 KiB at most).
+ *
  * <p>A failure in any stage is kept and rethrown to the reader at its next {@link #publish}, which ends the
  * dump; the parser then reconnects from its last delivered position.
  */
 final class EntryPipeline implements AutoCloseable {
+
+    /** Events from this size on count against the ring's byte bound. */
+    static final int LARGE_EVENT_BYTES = 64 * 1024;
+    /**
+     * The large events' bytes the ring may hold, beyond the first: one event of MySQL's largest packet (16 MiB - 1),
+     * so a stalled sink leaves at most about one such event and its entries waiting in the ring. A single larger
+     * event is still admitted, alone.
+     */
+    static final long DEFAULT_LARGE_BYTES_IN_FLIGHT = 16L * 1024 * 1024;
 
     /** Where stage 3 sends the entries of one event, in binlog order. */
     interface Output {
@@ -55,12 +72,15 @@ final class EntryPipeline implements AutoCloseable {
     static final class Slot {
         byte[] bytes;
         String file;
+        /** the event's length if it counts against the byte bound, else 0; kept until stage 3 is done */
+        long largeBytes;
         /** built entries and pending {@link RowsTask}s, in binlog order */
         final List<Object> parts = new ArrayList<>(2);
         boolean hasTasks;
 
-        void reset(byte[] eventBytes, String eventFile) {
+        void reset(byte[] eventBytes, String eventFile, long eventLargeBytes) {
             bytes = eventBytes;
+            largeBytes = eventLargeBytes;
             file = eventFile;
             parts.clear();
             hasTasks = false;
@@ -80,17 +100,22 @@ final class EntryPipeline implements AutoCloseable {
     private volatile Throwable failure;
     private long published = -1; // reader thread only
     private final LongAdder publishBlockingNanos;
+    private final long largeBytesBound;
+    /** bytes of the large events published and not yet through stage 3 (reader adds, stage 3 subtracts) */
+    private final AtomicLong largeBytesInFlight = new AtomicLong();
 
     /**
      * @param context   the stream's decoder context, whose table maps the converter reads too
      * @param skipFile  with {@code skipUpTo}: events of this file at or before that offset were delivered before
      *                  and produce nothing (-1: nothing to skip)
      * @param workers   stage 2 threads; 0 runs every stage on the reader thread
-     * @param publishBlockingNanos where time spent waiting for a free ring slot is added up (a metric)
+     * @param largeBytesBound      bytes of large events the ring may hold beyond the first (see the class comment)
+     * @param publishBlockingNanos where time spent waiting for a free ring slot or for the byte bound is added up
      */
     EntryPipeline(String name, DecoderContext context, EntryConverter converter, Output output, String skipFile,
-            long skipUpTo, int workers, int bufferSize, LongAdder publishBlockingNanos) {
+            long skipUpTo, int workers, int bufferSize, long largeBytesBound, LongAdder publishBlockingNanos) {
         this.publishBlockingNanos = publishBlockingNanos;
+        this.largeBytesBound = largeBytesBound;
         this.context = context;
         this.converter = converter;
         this.output = output;
@@ -111,8 +136,12 @@ final class EntryPipeline implements AutoCloseable {
         EventHandler<Slot>[] stage2 = rowWorkers(workers);
         disruptor.handleEventsWith((slot, seq, end) -> stage1(slot)).then(stage2)
                 .then((slot, seq, end) -> {
-                    stage3(slot);
-                    delivered.set(seq);
+                    try {
+                        stage3(slot);
+                    } finally {
+                        releaseLargeBytes(slot);
+                        delivered.set(seq);
+                    }
                 });
         disruptor.setDefaultExceptionHandler(new KeepFirstFailure());
         ring = disruptor.start();
@@ -136,11 +165,16 @@ final class EntryPipeline implements AutoCloseable {
     void publish(byte[] event, String file) throws InterruptedException {
         rethrowFailure();
         if (ring == null) {
-            inline.reset(event, file);
+            inline.reset(event, file, 0);
             stage1(inline);
             stage2(inline);
             stage3(inline);
             return;
+        }
+        long largeBytes = event.length >= LARGE_EVENT_BYTES ? event.length : 0;
+        if (largeBytes > 0) {
+            awaitRoomFor(largeBytes);
+            largeBytesInFlight.addAndGet(largeBytes);
         }
         long seq;
         if (ring.hasAvailableCapacity(1)) {
@@ -150,9 +184,45 @@ final class EntryPipeline implements AutoCloseable {
             seq = ring.next();
             publishBlockingNanos.add(System.nanoTime() - waitStart);
         }
-        ring.get(seq).reset(event, file);
+        ring.get(seq).reset(event, file, largeBytes);
         ring.publish(seq);
         published = seq;
+    }
+
+    /**
+     * Reader thread: waits while the large events in flight would hold more than the bound with this one; never
+     * while none is in flight, so an event larger than the bound still passes. Polls, as {@link #drain} does: it
+     * runs only behind a large event, whose stages take far longer than a poll.
+     */
+    private void awaitRoomFor(long largeBytes) throws InterruptedException {
+        long inFlight = largeBytesInFlight.get();
+        if (inFlight == 0 || inFlight + largeBytes <= largeBytesBound) {
+            return;
+        }
+        long waitStart = System.nanoTime();
+        try {
+            while ((inFlight = largeBytesInFlight.get()) > 0 && inFlight + largeBytes > largeBytesBound) {
+                rethrowFailure();
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            }
+        } finally {
+            publishBlockingNanos.add(System.nanoTime() - waitStart);
+        }
+    }
+
+    private void releaseLargeBytes(Slot slot) {
+        if (slot.largeBytes > 0) {
+            largeBytesInFlight.addAndGet(-slot.largeBytes);
+            slot.largeBytes = 0;
+        }
+    }
+
+    /** Bytes of the large events published and not yet handed on by stage 3. */
+    long largeBytesInFlight() {
+        return largeBytesInFlight.get();
     }
 
     /** Reader thread: waits until every published event went through stage 3. */

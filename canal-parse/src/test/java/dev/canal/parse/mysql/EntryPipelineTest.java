@@ -2,6 +2,7 @@ package dev.canal.parse.mysql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import com.google.protobuf.ByteString;
 import dev.canal.parse.convert.ColumnRenderer;
@@ -17,10 +18,14 @@ import dev.canal.sink.filter.SinkFilterConfig;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * The pipeline's ring keeps no event once it has been handed on: an event can be many MiB (an ANNOTATE_ROWS text of
@@ -30,14 +35,29 @@ class EntryPipelineTest {
 
     private static final int RING = 8;
 
+    private static final int LARGE = EntryPipeline.LARGE_EVENT_BYTES;
+
     private final List<CanalEntry.Entry> delivered = new ArrayList<>();
+    /** stage 3 hands each event's entries on only with a permit: closed, it stands for a sink that stalls */
+    private final Semaphore sink = new Semaphore(Integer.MAX_VALUE);
     private EntryPipeline pipeline;
 
     private EntryPipeline pipeline(int workers) {
+        return pipeline(workers, EntryPipeline.DEFAULT_LARGE_BYTES_IN_FLIGHT);
+    }
+
+    private EntryPipeline pipeline(int workers, long largeBytesBound) {
+        return pipeline(workers, largeBytesBound, entries -> {
+            sink.acquire();
+            delivered.addAll(entries);
+        });
+    }
+
+    private EntryPipeline pipeline(int workers, long largeBytesBound, EntryPipeline.Output output) {
         DecoderContext context = new DecoderContext();
         EntryConverter converter = new EntryConverter(null, new ColumnRenderer(ZoneOffset.UTC),
                 SinkFilterConfig::defaults, context::tableMap, GtidTracker.off(), null);
-        pipeline = new EntryPipeline("test", context, converter, delivered::addAll, null, -1, workers, RING,
+        pipeline = new EntryPipeline("test", context, converter, output, null, -1, workers, RING, largeBytesBound,
                 new LongAdder());
         return pipeline;
     }
@@ -111,6 +131,80 @@ class EntryPipelineTest {
         parallel.publish(at(TestEvents.formatDescription("8.0.36", false), 4), "binlog.000001");
         parallel.publish(at(TestEvents.event(EventType.WRITE_ROWS_V2, new byte[] {1, 2, 3}), 200), "binlog.000001");
         assertThatThrownBy(parallel::drain).isInstanceOf(MalformedDataException.class);
+        assertThat(parallel.slotsInUse()).isZero();
+    }
+
+    /** An ANNOTATE_ROWS event of {@code length} bytes in all, at {@code offset}. */
+    private static byte[] annotate(int length, long offset) {
+        byte[] text = new byte[length - TestEvents.event(EventType.MARIA_ANNOTATE_ROWS, new byte[0]).length];
+        Arrays.fill(text, (byte) 'x');
+        return at(TestEvents.event(EventType.MARIA_ANNOTATE_ROWS, text), offset);
+    }
+
+    private static boolean waitsForTheByteBound(Thread reader) {
+        return Arrays.stream(reader.getStackTrace()).anyMatch(frame -> frame.getMethodName().equals("awaitRoomFor"));
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void theReaderWaitsWhileLargeEventsInFlightWouldPassTheByteBound() throws Exception {
+        EntryPipeline parallel = pipeline(2, 3L * LARGE);
+        sink.drainPermits();
+        byte[] first = annotate(2 * LARGE, 200);
+        byte[] second = annotate(2 * LARGE, 200 + first.length);
+        Thread reader = new Thread(() -> { // the one thread that publishes, as in the parser
+            try {
+                parallel.publish(at(TestEvents.formatDescription("10.11.6-MariaDB-log", false), 4), "binlog.000001");
+                parallel.publish(first, "binlog.000001");
+                parallel.publish(second, "binlog.000001");
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "test-reader");
+        reader.start();
+
+        await().atMost(20, TimeUnit.SECONDS).until(() -> waitsForTheByteBound(reader));
+        assertThat(parallel.largeBytesInFlight()).as("only the first large event is in flight").isEqualTo(first.length);
+
+        sink.release(Integer.MAX_VALUE / 2);
+        reader.join();
+        parallel.drain();
+        assertThat(delivered).hasSize(2);
+        assertThat(parallel.largeBytesInFlight()).isZero();
+        assertThat(parallel.slotsInUse()).isZero();
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void anEventLargerThanTheBoundPassesAloneAndSmallEventsPassBehindIt() throws InterruptedException {
+        EntryPipeline parallel = pipeline(2, LARGE);
+        sink.drainPermits();
+        parallel.publish(at(TestEvents.formatDescription("10.11.6-MariaDB-log", false), 4), "binlog.000001");
+        byte[] huge = annotate(4 * LARGE, 200);
+        parallel.publish(huge, "binlog.000001");
+        long offset = 200 + huge.length;
+        for (int i = 0; i < RING - 2; i++) { // small events only wait for a slot: stage 3 holds the huge one
+            byte[] xid = at(TestEvents.event(EventType.XID, new Bytes().u64(i).toArray()), offset);
+            offset += xid.length;
+            parallel.publish(xid, "binlog.000001");
+        }
+        assertThat(parallel.largeBytesInFlight()).isEqualTo(huge.length);
+
+        sink.release(Integer.MAX_VALUE / 2);
+        parallel.drain();
+        assertThat(delivered).hasSize(1 + RING - 2);
+        assertThat(parallel.largeBytesInFlight()).isZero();
+    }
+
+    @Test
+    void anEventWhoseHandOffFailsReleasesItsBytes() throws InterruptedException {
+        EntryPipeline parallel = pipeline(1, LARGE, entries -> {
+            throw new IllegalStateException("sink refused");
+        });
+        parallel.publish(at(TestEvents.formatDescription("10.11.6-MariaDB-log", false), 4), "binlog.000001");
+        parallel.publish(annotate(2 * LARGE, 200), "binlog.000001");
+        assertThatThrownBy(parallel::drain).hasMessage("sink refused");
+        assertThat(parallel.largeBytesInFlight()).isZero();
         assertThat(parallel.slotsInUse()).isZero();
     }
 }
