@@ -109,11 +109,11 @@ public final class ColumnRenderer {
             case VARCHAR -> text(meta, value, Types.VARCHAR, out);
             case TEXT -> text(meta, value, Types.CLOB, out);
             case JSON -> text(meta, value, jsonSqlType, out);
-            case BINARY -> out.text(Types.BLOB, latin1(padded((byte[]) value, meta.binaryLength())));
+            case BINARY -> out.utf8(Types.BLOB, Latin1Text.utf8(padded((byte[]) value, meta.binaryLength())));
             case INET6 -> out.text(Types.CHAR, InetText.inet6((byte[]) value));
             case INET4 -> out.text(Types.CHAR, InetText.inet4((byte[]) value));
-            case BINARY_LIKE -> out.text(Types.BLOB, bytesOrText(value));
-            case OTHER -> out.text(Types.VARCHAR, bytesOrText(value));
+            case BINARY_LIKE -> bytesOrText(value, Types.BLOB, out);
+            case OTHER -> bytesOrText(value, Types.VARCHAR, out);
         }
     }
 
@@ -163,16 +163,17 @@ public final class ColumnRenderer {
         }
     }
 
-    private static String bytesOrText(Object value) {
-        return value instanceof byte[] bytes ? latin1(bytes) : value.toString();
+    /** Bytes as ISO-8859-1 text (Canal's form of binary values), anything else as its text. */
+    private static void bytesOrText(Object value, int sqlType, ValueSink out) {
+        if (value instanceof byte[] bytes) {
+            out.utf8(sqlType, Latin1Text.utf8(bytes));
+        } else {
+            out.text(sqlType, value.toString());
+        }
     }
 
     /** MySQL strips BINARY(n)'s trailing zero bytes in the row image; the column value is n bytes. */
     private static byte[] padded(byte[] value, int length) {
         return value.length >= length ? value : Arrays.copyOf(value, length);
-    }
-
-    private static String latin1(byte[] bytes) {
-        return new String(bytes, StandardCharsets.ISO_8859_1);
     }
 }

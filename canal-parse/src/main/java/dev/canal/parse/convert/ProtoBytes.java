@@ -20,6 +20,12 @@ final class ProtoBytes {
         }
     }
 
+    /**
+     * Growing doubles the needed size while it is small and adds at most this much once it is large: a 16 MiB
+     * blob's column followed by a few bytes must not make a 32 MiB array (docs/reliability.md, scenario 9).
+     */
+    private static final int MAX_HEADROOM = 4 << 20;
+
     private byte[] bytes;
     private int length;
 
@@ -98,7 +104,8 @@ final class ProtoBytes {
 
     private void ensure(int more) {
         if (bytes.length - length < more) {
-            bytes = Arrays.copyOf(bytes, Math.max(bytes.length * 2, length + more));
+            int needed = length + more;
+            bytes = Arrays.copyOf(bytes, needed + Math.min(needed, MAX_HEADROOM));
         }
     }
 }
