@@ -22,7 +22,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,13 +48,11 @@ class BigRowsIT extends DaemonScenario {
     /** See BigTransactionIT: two full-GC samples of the same held data differ by well under this. */
     private static final long NOISE_BYTES = 4L * MIB;
     /**
-     * The daemon's heap. The suite's usual 256 MiB is still not enough on MariaDB, see the disabled test below. Before
-     * the parser kept ANNOTATE_ROWS texts as bytes, 512 MiB passed once and failed once (docs/reliability.md, scenario
-     * 9); since, 320 and 384 MiB passed; with the store sharing big entries' bytes and the parser's ring bounded in
-     * bytes, 320 MiB passed and 288 MiB failed, the live heap 118 MiB while the client stalls.
+     * The daemon's heap: the suite's usual 256 MiB. It used to take 512 MiB and more (docs/reliability.md, scenario
+     * 9): now ANNOTATE_ROWS texts stay bytes, the store and the RowChange share big values instead of copying them,
+     * binary values go to UTF-8 without a String, and the parser's ring is bounded in bytes.
      */
-    private static final String HEAP = "-Xmx512m -Xms64m";
-    private static final String SUITE_HEAP = "-Xmx256m -Xms64m";
+    private static final String HEAP = "-Xmx256m -Xms64m";
 
     /** One row as written: a blob (or null) and a JSON document (or null). */
     private record BigRow(int id, byte[] blob, String json) {
@@ -77,19 +74,6 @@ class BigRowsIT extends DaemonScenario {
     @Test
     void rowsOfManyMegabytesArriveWholeAndByteExactWhileTheDaemonsHeapStaysBounded(MySqlServer db) throws Exception {
         deliverBigRowsWholeWithBoundedHeap(db, HEAP);
-    }
-
-    @Test
-    @Disabled("""
-            fails today on MariaDB (256 MiB: three runs out of three, one with G1; 288 MiB: once): the stall itself now fits (118 MiB live), \
-            but once the client reads, stage 2 builds the next 16 MiB blob row's entry while the transaction buffer \
-            holds that row's QUERY entry (38 MiB, the ANNOTATE_ROWS text) and the store the previous row: building \
-            one row takes several times its size in canal-parse's convert (the decoded blob, its ISO-8859-1 String, \
-            String.getBytes' worst-case UTF-8 array, the exact one, the writer's doubling scratch buffer, then the \
-            RowChange), so the parser ends with OutOfMemoryError and, as on any Error, stops with an ALARM; the rows \
-            after it do not arrive until the daemon is restarted with more heap (docs/reliability.md, scenario 9)""")
-    void rowsOfManyMegabytesArriveWholeWithTheSuitesUsualHeap(MySqlServer db) throws Exception {
-        deliverBigRowsWholeWithBoundedHeap(db, SUITE_HEAP);
     }
 
     private void deliverBigRowsWholeWithBoundedHeap(MySqlServer db, String javaOpts) throws Exception {

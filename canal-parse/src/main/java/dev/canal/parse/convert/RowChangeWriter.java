@@ -10,6 +10,7 @@ import dev.canal.parse.mysql.event.RowChange;
 import dev.canal.protocol.CanalEntry.EventType;
 import dev.canal.sink.filter.ColumnFilter;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -21,8 +22,10 @@ import java.util.List;
  * type text again for each row was most of the parser's CPU (docs/performance.md, "Where the time goes").
  *
  * <p>Each column is encoded as soon as it is rendered, its size known from its value. The rows' columns collect
- * in the thread's scratch buffer; once all are there, each RowData's length is known, and the RowChange is written into an
- * array of exactly its size.
+ * in the thread's scratch buffer; once all are there, each RowData's length is known, and the RowChange is written
+ * into an array of exactly its size. Values of {@link #SHARED_VALUE_BYTES} or more (blobs, long texts) are not
+ * copied at all: the RowChange becomes a rope that shares them, so that a 16 MiB value is not held three times
+ * while its entry is built (docs/reliability.md, scenario 9).
  *
  * <p>One instance per rows event, used by one thread: it keeps the last value {@link ColumnRenderer} gave it.
  */
@@ -57,10 +60,22 @@ final class RowChangeWriter {
     private final Rendered rendered = new Rendered();
     /** The encoded columns of every row, each row's before image then its after image. */
     private ProtoBytes columns;
-    /** The current row's before-image values as ranges of {@link #row}: start, and length or {@link #NULL}. */
+    /** Values this long or longer are not copied into the scratch buffer: the RowChange shares them (a rope). */
+    static final int SHARED_VALUE_BYTES = 64 * 1024;
+    /** This event's shared values, in order, each with the scratch position it belongs at. */
+    private final List<SharedValue> shared = new ArrayList<>();
+    /**
+     * The current row's before-image values as ranges of {@link #columns} (start, and length or {@link #NULL}), or,
+     * for a shared value, the value itself.
+     */
     private final int[] beforeStart;
     private final int[] beforeLength;
+    private final byte[][] beforeShared;
     private final boolean[] inBefore;
+
+    /** A value left out of the scratch buffer, to be put at position {@code at} of it. */
+    private record SharedValue(int at, byte[] bytes) {
+    }
 
     /** @param headers {@code meta}'s {@link ColumnHeaders} */
     RowChangeWriter(ColumnRenderer renderer, TableMeta meta, ColumnHeaders headers, ColumnFilter.Selection selection) {
@@ -70,6 +85,7 @@ final class RowChangeWriter {
         this.selection = selection;
         beforeStart = new int[meta.columnCount()];
         beforeLength = new int[meta.columnCount()];
+        beforeShared = new byte[meta.columnCount()][];
         inBefore = new boolean[meta.columnCount()];
     }
 
@@ -89,32 +105,49 @@ final class RowChangeWriter {
             }
             rowEnds[r] = columns.length();
         }
-        int size = 1 + CodedOutputStream.computeInt64SizeNoTag(tableId)
+        int[] rowSizes = new int[rowEnds.length];
+        int flatSize = 1 + CodedOutputStream.computeInt64SizeNoTag(tableId)
                 + 1 + CodedOutputStream.computeInt32SizeNoTag(type.getNumber()) + BOOL_FIELD_SIZE;
-        for (int r = 0, start = 0; r < rowEnds.length; start = rowEnds[r++]) {
-            size += 1 + CodedOutputStream.computeUInt32SizeNoTag(rowEnds[r] - start) + rowEnds[r] - start;
+        for (int r = 0, start = 0, s = 0; r < rowEnds.length; start = rowEnds[r++]) {
+            rowSizes[r] = rowEnds[r] - start;
+            for (; s < shared.size() && shared.get(s).at() < rowEnds[r]; s++) {
+                rowSizes[r] += shared.get(s).bytes().length;
+            }
+            flatSize += 1 + CodedOutputStream.computeUInt32SizeNoTag(rowSizes[r]) + rowEnds[r] - start;
         }
-        ProtoBytes out = new ProtoBytes(size);
+        // without shared values (the usual case) one array of exactly the RowChange's size
+        List<ByteString> parts = new ArrayList<>(1 + 2 * shared.size());
+        ProtoBytes out = new ProtoBytes(flatSize);
         out.tag(ROW_CHANGE_TABLE_ID, WireFormat.WIRETYPE_VARINT);
         out.int64(tableId);
         out.tag(ROW_CHANGE_EVENT_TYPE, WireFormat.WIRETYPE_VARINT);
         out.int64(type.getNumber());
         out.tag(ROW_CHANGE_IS_DDL, WireFormat.WIRETYPE_VARINT);
         out.uint32(0);
-        for (int r = 0, start = 0; r < rowEnds.length; start = rowEnds[r++]) {
+        for (int r = 0, start = 0, s = 0; r < rowEnds.length; start = rowEnds[r++]) {
             out.tag(ROW_CHANGE_ROW_DATAS, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-            out.uint32(rowEnds[r] - start);
+            out.uint32(rowSizes[r]);
+            for (; s < shared.size() && shared.get(s).at() < rowEnds[r]; s++) {
+                SharedValue value = shared.get(s);
+                out.append(columns.array(), start, value.at() - start);
+                start = value.at();
+                parts.add(UnsafeByteOperations.unsafeWrap(out.toByteArray()));
+                parts.add(UnsafeByteOperations.unsafeWrap(value.bytes()));
+                out = new ProtoBytes(256);
+            }
             out.append(columns.array(), start, rowEnds[r] - start);
         }
+        parts.add(UnsafeByteOperations.unsafeWrap(out.toByteArray()));
         if (columns.capacity() > SCRATCH_KEPT) {
             SCRATCH.remove();
         }
         columns = null;
-        return UnsafeByteOperations.unsafeWrap(out.toByteArray());
+        shared.clear();
+        return parts.size() == 1 ? parts.get(0) : ByteString.copyFrom(parts); // copyFrom(Iterable) concatenates
     }
 
     /**
-     * Renders and encodes the columns of one image into {@link #row}. In an after image a column is
+     * Renders and encodes the columns of one image into {@link #columns}. In an after image a column is
      * {@code updated} unless the before image (absent for INSERT) has the same column with the same value or
      * both are NULL; before-image columns never are.
      */
@@ -132,8 +165,10 @@ final class RowChangeWriter {
             if (!afterImage) {
                 inBefore[i] = true;
                 beforeLength[i] = rendered.isNull ? NULL : rendered.length;
+                beforeShared[i] = isShared() ? rendered.bytes : null;
                 // where the value just written starts: before the mysqlType field that follows it
-                beforeStart[i] = columns.length() - headers.mysqlType(i).length - rendered.length;
+                beforeStart[i] = columns.length() - headers.mysqlType(i).length
+                        - (beforeShared[i] != null ? 0 : rendered.length);
             }
         }
     }
@@ -161,9 +196,18 @@ final class RowChangeWriter {
         if (!rendered.isNull) {
             columns.tag(COLUMN_VALUE, WireFormat.WIRETYPE_LENGTH_DELIMITED);
             columns.uint32(rendered.length);
-            columns.append(rendered.bytes, 0, rendered.length);
+            if (isShared()) {
+                shared.add(new SharedValue(columns.length(), rendered.bytes));
+            } else {
+                columns.append(rendered.bytes, 0, rendered.length);
+            }
         }
         columns.append(mysqlType);
+    }
+
+    /** Whether the value just rendered is shared rather than copied (the renderer's array is the sink's to keep). */
+    private boolean isShared() {
+        return !rendered.isNull && rendered.length >= SHARED_VALUE_BYTES;
     }
 
     /** Whether the value just rendered (of an after image) differs from the before image's value of the column. */
@@ -174,8 +218,9 @@ final class RowChangeWriter {
         if (beforeLength[index] == NULL || rendered.isNull) {
             return beforeLength[index] != NULL || !rendered.isNull;
         }
-        int start = beforeStart[index];
-        return !Arrays.equals(columns.array(), start, start + beforeLength[index], rendered.bytes, 0, rendered.length);
+        byte[] value = beforeShared[index] != null ? beforeShared[index] : columns.array();
+        int start = beforeShared[index] != null ? 0 : beforeStart[index];
+        return !Arrays.equals(value, start, start + beforeLength[index], rendered.bytes, 0, rendered.length);
     }
 
     /** The last value the renderer gave: its sqlType and UTF-8 text, or NULL. */

@@ -27,6 +27,8 @@ import org.junit.jupiter.api.Test;
 class RowChangeWriterTest {
 
     private static final ColumnRenderer RENDERER = new ColumnRenderer(ZoneOffset.UTC);
+    /** Just over the size from which the writer shares values instead of copying them. */
+    private static final int BIG = RowChangeWriter.SHARED_VALUE_BYTES + 7;
 
     /** One column per value kind the renderer handles without a time zone or a temporal representation. */
     private static final TableMeta TABLE = new TableMeta("shop", "orders", List.of(
@@ -128,6 +130,8 @@ class RowChangeWriterTest {
                 values[i] = null;
             } else if (random.nextInt(3) == 0) {
                 values[i] = random.nextInt(5) == 0 ? null : value(random, i);
+            } else if (values[i] instanceof byte[] same && random.nextBoolean()) {
+                values[i] = same.clone(); // the same value in another array
             }
         }
         return values;
@@ -139,7 +143,7 @@ class RowChangeWriterTest {
             case "decimal" -> BigDecimal.valueOf(random.nextLong(), 2);
             case "double" -> random.nextDouble() * 1e6;
             case "varchar", "text", "json" -> text(random).getBytes(StandardCharsets.UTF_8);
-            case "binary" -> randomBytes(random, random.nextInt(5));
+            case "binary" -> randomBytes(random, random.nextInt(8) == 0 ? BIG : random.nextInt(5));
             case "enum" -> random.nextInt(3);
             default -> throw new IllegalArgumentException(TABLE.column(column).dataType());
         };
@@ -147,7 +151,9 @@ class RowChangeWriterTest {
 
     private static String text(Random random) {
         String[] parts = {"", "a", "héllo", "日本語", "😀", "x".repeat(200)};
-        return parts[random.nextInt(parts.length)] + parts[random.nextInt(parts.length)];
+        String text = parts[random.nextInt(parts.length)] + parts[random.nextInt(parts.length)];
+        // now and then a value the writer shares instead of copying (RowChangeWriter.SHARED_VALUE_BYTES)
+        return random.nextInt(10) == 0 ? text + "ü".repeat(BIG / 2) : text;
     }
 
     private static byte[] randomBytes(Random random, int length) {
