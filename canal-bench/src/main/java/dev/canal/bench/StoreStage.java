@@ -80,7 +80,7 @@ final class StoreStage {
                     while (rows[0] < target.rowChanges()) {
                         Events batch = store.get(BATCH, POLL_MILLIS, TimeUnit.MILLISECONDS);
                         for (Event e : batch.events()) {
-                            crc.update(e.rawBytes().asReadOnlyByteBuffer());
+                            e.rawBytes().asReadOnlyByteBufferList().forEach(crc::update); // a rope uncopied
                             if (keep) {
                                 received.add(e.rawBytes());
                             }
