@@ -110,9 +110,10 @@ class BigRowsIT extends DaemonScenario {
         long stalledLive;
         long deliveryMillis;
         long peak;
+        connector.subscribe(SCHEMA + "\\..*");
+        // the baseline once the daemon is done starting its destination; the sampler's peak is compared with it
+        baseline = LiveHeap.settledBytes(server);
         try (HeapSampler sampler = new HeapSampler(server, 1000)) {
-            connector.subscribe(SCHEMA + "\\..*");
-            baseline = LiveHeap.liveBytes(server);
             written = write(db, rows);
             // the client has asked for nothing yet: the first big row fills the store, the parser then waits
             daemon.awaitOrShowLogs("the store filling up to its limit", Duration.ofSeconds(120),

@@ -3,6 +3,7 @@ package dev.canal.reliability;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -15,6 +16,8 @@ final class LiveHeap {
     private static final Pattern TOTAL = Pattern.compile("(?m)^Total\\s+\\d+\\s+(\\d+)\\s*$");
     private static final Pattern RSS = Pattern.compile("(?m)^VmRSS:\\s+(\\d+) kB$");
     private static final Pattern PEAK_RSS = Pattern.compile("(?m)^VmHWM:\\s+(\\d+) kB$");
+
+    private static final long SETTLED_BYTES = 1L << 20;
 
     private LiveHeap() {
     }
@@ -33,6 +36,23 @@ final class LiveHeap {
                     + out.substring(Math.max(0, out.length() - 2000)));
         }
         return Long.parseLong(total.group(1));
+    }
+
+    /**
+     * The live heap once the JVM is quiet: samples a second apart until two agree within 1 MiB (at most 30), so that
+     * a baseline is not taken while the daemon is still starting its destination (loading table definitions, say).
+     */
+    static long settledBytes(ProcessHandle jvm) throws Exception {
+        long previous = liveBytes(jvm);
+        for (int i = 0; i < 30; i++) {
+            LockSupport.parkNanos(TimeUnit.SECONDS.toNanos(1)); // pacing the samples, not waiting for a condition
+            long current = liveBytes(jvm);
+            if (Math.abs(current - previous) < SETTLED_BYTES) {
+                return current;
+            }
+            previous = current;
+        }
+        throw new IllegalStateException("the live heap of " + jvm.pid() + " did not settle in 30 s: last " + previous);
     }
 
     static long residentBytes(ProcessHandle process) throws Exception {
