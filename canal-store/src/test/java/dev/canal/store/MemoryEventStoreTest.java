@@ -74,6 +74,17 @@ class MemoryEventStoreTest {
         return result;
     }
 
+    /** Starts putting {@code events} into a full store on a thread of its own; returns once that put waits. */
+    private CompletableFuture<Boolean> blockedPut(MemoryEventStore store, List<Event> events) {
+        Thread[] producer = new Thread[1];
+        CompletableFuture<Boolean> put = inThread(() -> {
+            store.put(events);
+            return true;
+        }, producer);
+        awaitWaiting(producer[0]);
+        return put;
+    }
+
     private static void awaitWaiting(Thread thread) {
         await().atMost(Duration.ofSeconds(5)).until(() -> thread.getState() == Thread.State.WAITING
                 || thread.getState() == Thread.State.TIMED_WAITING);
@@ -136,13 +147,7 @@ class MemoryEventStoreTest {
             MemoryEventStore store = itemStore(8);
             store.put(events(0, 7));
             Events batch = store.get(3);
-            Thread[] producer = new Thread[1];
-
-            CompletableFuture<Boolean> blockedPut = inThread(() -> {
-                store.put(events(8, 10));
-                return true;
-            }, producer);
-            awaitWaiting(producer[0]);
+            CompletableFuture<Boolean> blockedPut = blockedPut(store, events(8, 10));
             assertThat(blockedPut).isNotDone();
             assertThat(store.counters().putSequence()).isEqualTo(7);
 
@@ -159,12 +164,7 @@ class MemoryEventStoreTest {
             MemoryEventStore store = itemStore(4);
             store.put(events(0, 3));
             Events batch = store.get(4);
-            Thread[] producer = new Thread[1];
-            CompletableFuture<Boolean> blockedPut = inThread(() -> {
-                store.put(events(4, 4));
-                return true;
-            }, producer);
-            awaitWaiting(producer[0]);
+            CompletableFuture<Boolean> blockedPut = blockedPut(store, events(4, 4));
 
             long first = store.counters().putBlockingNanos();
             await().atMost(5, TimeUnit.SECONDS).until(() -> store.counters().putBlockingNanos() > first);
@@ -238,12 +238,7 @@ class MemoryEventStoreTest {
         void stopWakesABlockedProducerWithAnError() throws Exception {
             MemoryEventStore store = itemStore(2);
             store.put(events(0, 1));
-            Thread[] producer = new Thread[1];
-            CompletableFuture<Boolean> blockedPut = inThread(() -> {
-                store.put(events(2, 2));
-                return true;
-            }, producer);
-            awaitWaiting(producer[0]);
+            CompletableFuture<Boolean> blockedPut = blockedPut(store, events(2, 2));
 
             store.stop();
 

@@ -52,6 +52,8 @@ final class RowChangeWriter {
      */
     private static final ThreadLocal<ProtoBytes> SCRATCH = ThreadLocal.withInitial(() -> new ProtoBytes(64 * 1024));
     private static final int SCRATCH_KEPT = 1 << 20;
+    /** Values this long or longer are not copied into the scratch buffer: the RowChange shares them (a rope). */
+    static final int SHARED_VALUE_BYTES = 64 * 1024;
 
     private final ColumnRenderer renderer;
     private final TableMeta meta;
@@ -60,8 +62,6 @@ final class RowChangeWriter {
     private final Rendered rendered = new Rendered();
     /** The encoded columns of every row, each row's before image then its after image. */
     private ProtoBytes columns;
-    /** Values this long or longer are not copied into the scratch buffer: the RowChange shares them (a rope). */
-    static final int SHARED_VALUE_BYTES = 64 * 1024;
     /** This event's shared values, in order, each with the scratch position it belongs at. */
     private final List<SharedValue> shared = new ArrayList<>();
     /**
