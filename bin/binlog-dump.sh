@@ -5,7 +5,7 @@
 # event on one line (type, file:position, timestamp, fields; rows events with table and values).
 # Exits 1 naming the file and offset at the first event it cannot decode.
 #
-# Class path: lib/*.jar next to this bin/ directory when packaged; otherwise canal-parse's classes and its
+# Class path: lib/*.jar next to this bin/ directory when packaged; otherwise canal-binlog's classes and its
 # dependencies from the source tree, (re)built with Maven when missing or older than the sources.
 set -euo pipefail
 
@@ -15,12 +15,12 @@ home_dir="$(dirname "$bin_dir")"
 if [ -d "$home_dir/lib" ]; then
   classpath="$home_dir/lib/*"
 else
-  module="$home_dir/canal-parse"
+  module="$home_dir/canal-binlog"
   classes="$module/target/classes"
   cp_file="$module/target/binlog-dump.classpath"
   if [ ! -f "$cp_file" ] || [ ! -d "$classes" ] || [ "$module/pom.xml" -nt "$cp_file" ] \
       || [ -n "$(find "$module/src/main" -newer "$cp_file" -print -quit)" ]; then
-    echo "binlog-dump: building canal-parse (one-time, cached in $module/target)" >&2
+    echo "binlog-dump: building canal-binlog (one-time, cached in $module/target)" >&2
     mvn -q -B -Dstyle.color=never -f "$module/pom.xml" compile dependency:build-classpath \
       -Dmdep.outputFile="$cp_file" -Dmdep.includeScope=runtime >&2
     touch "$cp_file"
@@ -29,4 +29,4 @@ else
 fi
 
 # The decoder logs through SLF4J; without a provider on this class path its warnings would only be noise.
-exec java ${JAVA_OPTS:-} -Dslf4j.internal.verbosity=ERROR -cp "$classpath" dev.canal.parse.tool.BinlogDump "$@"
+exec java ${JAVA_OPTS:-} -Dslf4j.internal.verbosity=ERROR -cp "$classpath" dev.canal.binlog.tool.BinlogDump "$@"

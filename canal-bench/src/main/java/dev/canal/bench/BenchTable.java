@@ -1,6 +1,6 @@
 package dev.canal.bench;
 
-import dev.canal.parse.mysql.column.TimestampValue;
+import dev.canal.binlog.column.TimestampValue;
 import java.io.Serializable;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -100,7 +100,7 @@ public final class BenchTable {
                 .append(to).append(" ORDER BY id").toString();
     }
 
-    /** Our decoder's row image (RowsDecoder value types, see dev.canal.parse.mysql.column) as text. */
+    /** Our decoder's row image (RowsDecoder value types, see dev.canal.binlog.column) as text. */
     static List<String> ourImage(Object[] image) {
         if (image == null) {
             return null;

@@ -3,12 +3,12 @@ package dev.canal.bench;
 import com.github.shyiko.mysql.binlog.event.EventData;
 import com.github.shyiko.mysql.binlog.event.deserialization.EventDeserializer;
 import com.github.shyiko.mysql.binlog.io.ByteArrayInputStream;
-import dev.canal.parse.mysql.event.BinlogEvent;
-import dev.canal.parse.mysql.event.DecoderContext;
-import dev.canal.parse.mysql.event.RowChange;
-import dev.canal.parse.mysql.event.RowsDecoder;
-import dev.canal.parse.mysql.event.RowsEvent;
-import dev.canal.parse.mysql.event.TableMapEvent;
+import dev.canal.binlog.event.BinlogEvent;
+import dev.canal.binlog.event.DecoderContext;
+import dev.canal.binlog.event.RowChange;
+import dev.canal.binlog.event.RowsDecoder;
+import dev.canal.binlog.event.RowsEvent;
+import dev.canal.binlog.event.TableMapEvent;
 import java.io.IOException;
 import java.util.List;
 

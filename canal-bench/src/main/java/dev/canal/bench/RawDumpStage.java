@@ -1,10 +1,10 @@
 package dev.canal.bench;
 
-import dev.canal.parse.mysql.net.BinlogStream;
-import dev.canal.parse.mysql.net.ConnectionOptions;
-import dev.canal.parse.mysql.net.MysqlConnection;
-import dev.canal.parse.mysql.net.ReplicaOptions;
-import dev.canal.parse.mysql.net.ReplicaSession;
+import dev.canal.binlog.net.BinlogStream;
+import dev.canal.binlog.net.ConnectionOptions;
+import dev.canal.binlog.net.MysqlConnection;
+import dev.canal.binlog.net.ReplicaOptions;
+import dev.canal.binlog.net.ReplicaSession;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

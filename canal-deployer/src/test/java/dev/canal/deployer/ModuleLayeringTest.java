@@ -30,10 +30,11 @@ class ModuleLayeringTest {
 
     static Stream<Arguments> forbiddenImports() {
         return Stream.of(
-                Arguments.of("protocol", new String[] {"store", "sink", "meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
-                Arguments.of("store", new String[] {"sink", "meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
-                Arguments.of("sink", new String[] {"meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
-                Arguments.of("meta", new String[] {"store", "sink", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("binlog", new String[] {"protocol", "store", "sink", "meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("protocol", new String[] {"binlog", "store", "sink", "meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("store", new String[] {"binlog", "sink", "meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("sink", new String[] {"binlog", "meta", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
+                Arguments.of("meta", new String[] {"binlog", "store", "sink", "parse", "instance", "server", "deployer", "connector", "testsupport"}),
                 Arguments.of("parse", new String[] {"store", "meta", "instance", "server", "deployer", "connector", "testsupport"}),
                 Arguments.of("instance", new String[] {"server", "deployer", "connector", "testsupport"}),
                 Arguments.of("server", new String[] {"deployer", "connector", "testsupport"}),

@@ -2,9 +2,9 @@ package dev.canal.bench.jmh;
 
 import dev.canal.parse.convert.ColumnRenderer;
 import dev.canal.parse.meta.ColumnMeta;
-import dev.canal.parse.mysql.column.ColumnDecoder;
-import dev.canal.parse.mysql.column.ColumnType;
-import dev.canal.parse.mysql.io.LittleEndianCursor;
+import dev.canal.binlog.column.ColumnDecoder;
+import dev.canal.binlog.column.ColumnType;
+import dev.canal.binlog.io.LittleEndianCursor;
 import dev.canal.protocol.CanalEntry;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

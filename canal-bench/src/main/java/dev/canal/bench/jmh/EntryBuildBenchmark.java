@@ -1,7 +1,7 @@
 package dev.canal.bench.jmh;
 
-import dev.canal.parse.mysql.event.RowsDecoder;
-import dev.canal.parse.mysql.event.RowsEvent;
+import dev.canal.binlog.event.RowsDecoder;
+import dev.canal.binlog.event.RowsEvent;
 import dev.canal.protocol.CanalEntry;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -2,7 +2,7 @@ package dev.canal.bench.jmh;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
-import dev.canal.parse.mysql.event.RowsEvent;
+import dev.canal.binlog.event.RowsEvent;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalPacket;
 import java.util.Collections;

@@ -1,6 +1,6 @@
 package dev.canal.bench.jmh;
 
-import dev.canal.parse.mysql.event.RowsEvent;
+import dev.canal.binlog.event.RowsEvent;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.position.LogIdentity;
 import dev.canal.store.BatchMode;

@@ -1,6 +1,6 @@
 package dev.canal.connector.mq;
 
-import dev.canal.protocol.JsonText;
+import dev.canal.binlog.column.JsonText;
 import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.canal.parse.convert;
 
-import dev.canal.parse.mysql.event.EventHeader;
+import dev.canal.binlog.event.EventHeader;
 import dev.canal.protocol.position.EntryPosition;
 
 /**

@@ -1,11 +1,11 @@
 package dev.canal.parse.convert;
 
-import dev.canal.parse.mysql.event.BinlogEvent;
-import dev.canal.parse.mysql.event.GtidEvent;
-import dev.canal.parse.mysql.event.MariaGtidEvent;
-import dev.canal.parse.mysql.gtid.MariadbGtid;
-import dev.canal.parse.mysql.gtid.MariadbGtidList;
-import dev.canal.parse.mysql.gtid.MysqlGtidSet;
+import dev.canal.binlog.event.BinlogEvent;
+import dev.canal.binlog.event.GtidEvent;
+import dev.canal.binlog.event.MariaGtidEvent;
+import dev.canal.binlog.gtid.MariadbGtid;
+import dev.canal.binlog.gtid.MariadbGtidList;
+import dev.canal.binlog.gtid.MysqlGtidSet;
 import dev.canal.protocol.CanalEntry;
 import java.util.List;
 

@@ -6,7 +6,7 @@ import com.google.protobuf.UnsafeByteOperations;
 import com.google.protobuf.WireFormat;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.meta.TableMeta;
-import dev.canal.parse.mysql.event.RowChange;
+import dev.canal.binlog.event.RowChange;
 import dev.canal.protocol.CanalEntry.EventType;
 import dev.canal.sink.filter.ColumnFilter;
 import java.nio.charset.StandardCharsets;

@@ -29,11 +29,11 @@ final class TemporalText {
     byte[] timestamp(long epochSeconds, int micros, int fsp) {
         if (epochSeconds == 0 && micros == 0) {
             // MySQL's zero TIMESTAMP
-            return dev.canal.parse.mysql.column.TemporalText.datetimeBytes(0, 0, 0, 0, 0, 0, 0, fsp);
+            return dev.canal.binlog.column.TemporalText.datetimeBytes(0, 0, 0, 0, 0, 0, 0, fsp);
         }
         ZoneOffset offset = fixedOffset != null ? fixedOffset : rules.getOffset(Instant.ofEpochSecond(epochSeconds));
         LocalDateTime t = LocalDateTime.ofEpochSecond(epochSeconds, 0, offset);
-        return dev.canal.parse.mysql.column.TemporalText.datetimeBytes(t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
+        return dev.canal.binlog.column.TemporalText.datetimeBytes(t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
                 t.getHour(), t.getMinute(), t.getSecond(), micros, fsp);
     }
 }

@@ -1,8 +1,8 @@
 package dev.canal.parse.meta;
 
-import dev.canal.parse.mysql.column.ColumnType;
-import dev.canal.parse.mysql.event.TableMapEvent;
-import dev.canal.parse.mysql.event.TableMetadata;
+import dev.canal.binlog.column.ColumnType;
+import dev.canal.binlog.event.TableMapEvent;
+import dev.canal.binlog.event.TableMetadata;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.canal.parse.mysql;
 
 import dev.canal.parse.meta.history.TsdbConfig;
-import dev.canal.parse.mysql.net.NetworkOptions;
-import dev.canal.parse.mysql.net.SslOptions;
+import dev.canal.binlog.net.NetworkOptions;
+import dev.canal.binlog.net.SslOptions;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.Arrays;
 import java.util.Locale;

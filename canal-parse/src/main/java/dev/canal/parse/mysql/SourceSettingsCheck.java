@@ -1,6 +1,6 @@
 package dev.canal.parse.mysql;
 
-import dev.canal.parse.mysql.net.MysqlConnection;
+import dev.canal.binlog.net.MysqlConnection;
 import java.io.IOException;
 import java.util.Locale;
 import java.util.Set;

@@ -3,10 +3,10 @@ package dev.canal.parse.convert;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.canal.parse.meta.ColumnMeta;
-import dev.canal.parse.mysql.column.DateValue;
-import dev.canal.parse.mysql.column.DatetimeValue;
-import dev.canal.parse.mysql.column.TimeValue;
-import dev.canal.parse.mysql.column.TimestampValue;
+import dev.canal.binlog.column.DateValue;
+import dev.canal.binlog.column.DatetimeValue;
+import dev.canal.binlog.column.TimeValue;
+import dev.canal.binlog.column.TimestampValue;
 import dev.canal.protocol.CanalEntry;
 import java.math.BigDecimal;
 import java.nio.charset.Charset;

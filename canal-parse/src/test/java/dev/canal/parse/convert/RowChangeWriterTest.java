@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.protobuf.ByteString;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.meta.TableMeta;
-import dev.canal.parse.mysql.event.RowChange;
+import dev.canal.binlog.event.RowChange;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EventType;
 import dev.canal.sink.filter.ColumnFilter;

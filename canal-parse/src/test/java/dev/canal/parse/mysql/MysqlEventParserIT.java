@@ -141,7 +141,7 @@ class MysqlEventParserIT extends ParserITSupport {
     void aBinlogTheSourceNoLongerHasStopsTheParserWithAnAlarm(MySqlServer db) {
         startParser(db, "parser_gone", new MySqlServer.BinlogCoordinates("mysql-bin.999999", 4));
         await().atMost(Duration.ofSeconds(20)).until(() -> !parser.isStart());
-        assertThat(parser.failure()).isInstanceOf(dev.canal.parse.mysql.net.MysqlServerException.class)
+        assertThat(parser.failure()).isInstanceOf(dev.canal.binlog.net.MysqlServerException.class)
                 .hasMessageContaining("1236");
     }
 

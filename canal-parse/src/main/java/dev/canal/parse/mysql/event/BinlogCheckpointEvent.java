@@ -1,5 +1,0 @@
-package dev.canal.parse.mysql.event;
-
-/** MariaDB BINLOG_CHECKPOINT: the oldest binlog file still needed for crash recovery. */
-public record BinlogCheckpointEvent(EventHeader header, String file) implements BinlogEvent {
-}

@@ -1,5 +1,0 @@
-package dev.canal.parse.mysql.event;
-
-/** PREVIOUS_GTIDS: every GTID executed before this file, as MySQL's GTID set text ({@code uuid:1-5:tag:1-2,...}). */
-public record PreviousGtidsEvent(EventHeader header, String gtidSet) implements BinlogEvent {
-}

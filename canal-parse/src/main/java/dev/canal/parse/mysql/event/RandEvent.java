@@ -1,5 +1,0 @@
-package dev.canal.parse.mysql.event;
-
-/** RAND: the two seeds of {@code RAND()} for the next statement. */
-public record RandEvent(EventHeader header, long seed1, long seed2) implements BinlogEvent {
-}

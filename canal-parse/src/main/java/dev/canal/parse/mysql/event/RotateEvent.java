@@ -1,5 +1,0 @@
-package dev.canal.parse.mysql.event;
-
-/** ROTATE: the stream continues in {@code nextFile} at {@code position}. */
-public record RotateEvent(EventHeader header, long position, String nextFile) implements BinlogEvent {
-}

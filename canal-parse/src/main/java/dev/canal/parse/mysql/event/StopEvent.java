@@ -1,5 +1,0 @@
-package dev.canal.parse.mysql.event;
-
-/** STOP: the server shut down; the file ends here. */
-public record StopEvent(EventHeader header) implements BinlogEvent {
-}

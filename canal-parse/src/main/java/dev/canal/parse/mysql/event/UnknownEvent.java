@@ -1,8 +1,0 @@
-package dev.canal.parse.mysql.event;
-
-/**
- * An event whose type this decoder does not decode (a future or vendor type, or a legacy LOAD DATA event);
- * skipped by its length.
- */
-public record UnknownEvent(EventHeader header, int bodyLength) implements BinlogEvent {
-}

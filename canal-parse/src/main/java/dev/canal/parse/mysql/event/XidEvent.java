@@ -1,5 +1,0 @@
-package dev.canal.parse.mysql.event;
-
-/** XID: commit of a transaction on a transactional engine. */
-public record XidEvent(EventHeader header, long xid) implements BinlogEvent {
-}

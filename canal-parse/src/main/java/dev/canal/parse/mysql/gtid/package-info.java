@@ -1,5 +1,0 @@
-/**
- * GTID positions: {@link dev.canal.parse.mysql.gtid.MysqlGtidSet} (MySQL's {@code uuid:1-5} sets, text and binary)
- * and {@link dev.canal.parse.mysql.gtid.MariadbGtidList} (MariaDB's {@code domain-server-sequence} lists).
- */
-package dev.canal.parse.mysql.gtid;
