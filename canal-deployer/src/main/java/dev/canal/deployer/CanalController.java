@@ -86,7 +86,7 @@ public final class CanalController {
         for (String destination : config.destinations()) {
             Path file = SpringCanalInstanceGenerator.instanceFile(config.confDir(), destination);
             if (!Files.isRegularFile(file)) {
-                throw ConfigException.invalid(config.source().name(), CanalServerConfig.DESTINATIONS,
+                throw ConfigException.invalid(config.source().name(), CanalServerConfig.DESTINATIONS.name(),
                         "destination '" + destination + "' has no " + file);
             }
         }
@@ -400,15 +400,16 @@ public final class CanalController {
 
     /**
      * What the instances see of canal.properties. In MQ mode with flat messages Canal turns raw entries off, as
-     * flat messages are built from parsed entries (canal-compat.md 8.1); an instance file may still set it.
+     * flat messages are built from parsed entries; an instance file may still set it.
      */
     private static Source instanceDefaults(CanalServerConfig config) {
-        if (config.serverMode() == ServerMode.TCP || !config.mqFlatMessage()) {
+        if (config.serverMode() == ServerMode.TCP || !MqRunnerFactory.of(config.serverMode())
+                .sendsFlatMessages(InstanceProperties.forServer(config.source()).effective())) {
             return config.source();
         }
         Properties values = new Properties();
         values.putAll(config.source().values());
-        values.setProperty(StoreConfig.RAW_ENTRY_KEY, "false");
+        values.setProperty(StoreConfig.RAW_ENTRY.name(), "false");
         return new Source(config.source().name(), values);
     }
 
@@ -441,7 +442,7 @@ public final class CanalController {
         for (String destination : config.destinations()) {
             InstanceProperties properties = generator.properties(destination);
             properties.effective().stringPropertyNames().stream()
-                    .filter(key -> KnownKeys.classify(key) != KnownKeys.Support.IMPLEMENTED)
+                    .filter(key -> !ConfigCatalog.isSupported(key))
                     .filter(key -> !config.unsupportedKeys().contains(key))
                     .sorted()
                     .forEach(key -> keys.add(key + " (" + properties.originOf(key) + ")"));

@@ -3,6 +3,7 @@ package dev.canal.deployer;
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.instance.spring.InstanceProperties;
 import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.server.netty.ServerConfig;
@@ -15,8 +16,8 @@ import java.util.TreeSet;
 import java.util.function.Supplier;
 
 /**
- * The server-level settings of canal.properties (canal-compat.md 7.2) with Canal's defaults, resolved by 7.1
- * (system property, then environment variable, then the file; blank means absent) and validated: a bad value
+ * The server-level settings of canal.properties (docs/configuration.md) with Canal's defaults, resolved as Canal
+ * does (system property, then environment variable, then the file; blank means absent) and validated: a bad value
  * is a {@link ConfigException} naming the file and key. Instance-level keys ({@code canal.instance.*}) are
  * validated when each destination's instance is built from the same values.
  *
@@ -36,7 +37,6 @@ import java.util.function.Supplier;
  * @param globalLazy      {@code canal.instance.global.lazy}
  * @param globalSpringXml {@code canal.instance.global.spring.xml}
  * @param metricsPort     {@code canal.metrics.pull.port}: the Prometheus exporter's port, 0 or below = none
- * @param mqFlatMessage   {@code canal.mq.flatMessage}: MQ mode sends flat JSON rather than protobuf packets
  */
 public record CanalServerConfig(
         Source source,
@@ -52,22 +52,43 @@ public record CanalServerConfig(
         int autoScanIntervalSeconds,
         boolean globalLazy,
         String globalSpringXml,
-        int metricsPort,
-        boolean mqFlatMessage) {
+        int metricsPort) {
 
-    public static final String DESTINATIONS = "canal.destinations";
-    public static final String DESTINATIONS_EXPR = "canal.destinations.expr";
-    public static final String CONF_DIR = "canal.conf.dir";
-    public static final String AUTO_SCAN = "canal.auto.scan";
-    public static final String AUTO_SCAN_INTERVAL = "canal.auto.scan.interval";
-    public static final String SERVER_MODE = "canal.serverMode";
-    public static final String WITHOUT_NETTY = "canal.withoutNetty";
-    public static final String GLOBAL_MODE = "canal.instance.global.mode";
-    public static final String GLOBAL_LAZY = "canal.instance.global.lazy";
-    public static final String GLOBAL_SPRING_XML = "canal.instance.global.spring.xml";
-    public static final String METRICS_PORT = PrometheusExporter.PORT_KEY;
-    public static final String MQ_FLAT_MESSAGE = "canal.mq.flatMessage";
-    public static final String REGISTER_IP = "canal.register.ip";
+    public static final ConfigKey REGISTER_IP = ConfigKey.canal("canal.register.ip", "",
+            "Address this server registers in ZooKeeper for clients to reach; default canal.ip, else this host's.");
+    public static final ConfigKey WITHOUT_NETTY = ConfigKey.canal("canal.withoutNetty", "false",
+            "Run no client port (embedded use); always so in MQ modes.");
+    public static final ConfigKey SERVER_MODE = ConfigKey.canal("canal.serverMode", "tcp",
+            "tcp serves clients on canal.port; kafka sends every destination's changes to Kafka.");
+    public static final ConfigKey DESTINATIONS = ConfigKey.canal("canal.destinations", "",
+            "Destinations to run, comma-separated; each has its folder under canal.conf.dir.");
+    public static final ConfigKey DESTINATIONS_EXPR = ConfigKey.canal("canal.destinations.expr", null,
+            "Destinations as a pattern with a numeric range, e.g. example{1..3}; replaces canal.destinations.");
+    public static final ConfigKey CONF_DIR = ConfigKey.canal("canal.conf.dir", "../conf",
+            "Folder holding one folder per destination, each with its instance.properties.");
+    public static final ConfigKey AUTO_SCAN = ConfigKey.canal("canal.auto.scan", "false",
+            "Watch canal.conf.dir: start destinations whose folder appears, stop those removed, restart those whose "
+                    + "instance.properties changes.");
+    public static final ConfigKey AUTO_SCAN_INTERVAL = ConfigKey.canal("canal.auto.scan.interval", "5",
+            "Seconds between scans.");
+    public static final ConfigKey GLOBAL_MODE = ConfigKey.canal("canal.instance.global.mode", "spring",
+            "How instances are configured: spring (from files here); manager needs canal-admin.");
+    public static final ConfigKey GLOBAL_LAZY = ConfigKey.canal("canal.instance.global.lazy", "false",
+            "Start a destination only when its first client subscribes.");
+    public static final ConfigKey GLOBAL_SPRING_XML = ConfigKey.canal("canal.instance.global.spring.xml",
+            "classpath:spring/file-instance.xml", "The instance flavour: memory-, file-, default- (ZooKeeper) or "
+                    + "group-instance.xml.");
+    public static final ConfigKey DESTINATION_MODE = ConfigKey.canal("canal.instance.{destination}.mode", null,
+            "canal.instance.global.mode for one destination.");
+    public static final ConfigKey DESTINATION_LAZY = ConfigKey.canal("canal.instance.{destination}.lazy", null,
+            "canal.instance.global.lazy for one destination.");
+    public static final ConfigKey DESTINATION_SPRING_XML = ConfigKey.canal("canal.instance.{destination}.spring.xml",
+            null, "canal.instance.global.spring.xml for one destination.");
+
+    public static final List<ConfigKey> KEYS = List.of(REGISTER_IP, WITHOUT_NETTY, SERVER_MODE, DESTINATIONS,
+            DESTINATIONS_EXPR, CONF_DIR, AUTO_SCAN, AUTO_SCAN_INTERVAL, GLOBAL_MODE, GLOBAL_LAZY, GLOBAL_SPRING_XML,
+            DESTINATION_MODE, DESTINATION_LAZY, DESTINATION_SPRING_XML);
+
     private static final int MAX_PORT = 65535;
 
     public CanalServerConfig {
@@ -78,7 +99,7 @@ public record CanalServerConfig(
     public static CanalServerConfig load(Source canalProperties) {
         InstanceProperties resolved = InstanceProperties.forServer(canalProperties);
         Reader r = new Reader(resolved);
-        String modeText = r.value(SERVER_MODE, "tcp");
+        String modeText = r.value(SERVER_MODE);
         ServerMode mode = ServerMode.parse(modeText);
         if (mode == null) {
             throw r.invalid(SERVER_MODE, "unknown mode '" + modeText + "', expected tcp, kafka, rocketMQ, rabbitMQ or pulsarMQ");
@@ -86,17 +107,17 @@ public record CanalServerConfig(
         if (mode != ServerMode.TCP && mode != ServerMode.KAFKA) {
             throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp or kafka");
         }
-        String instanceMode = r.value(GLOBAL_MODE, "spring");
+        String instanceMode = r.value(GLOBAL_MODE);
         if (!instanceMode.equalsIgnoreCase("spring")) {
             throw r.invalid(GLOBAL_MODE, "only spring is supported (manager mode needs canal-admin, not implemented)");
         }
         if (resolved.get("canal.admin.manager") != null) {
             throw r.invalid("canal.admin.manager", "canal-admin manager mode is not implemented; remove the key");
         }
-        String expr = r.value(DESTINATIONS_EXPR, null);
+        String expr = r.value(DESTINATIONS_EXPR);
         List<String> destinations = expr != null
                 ? r.read(DESTINATIONS_EXPR, () -> DestinationNames.expand(expr))
-                : DestinationNames.split(r.value(DESTINATIONS, ""));
+                : DestinationNames.split(r.value(DESTINATIONS));
         for (String destination : destinations) {
             if (destination.contains("/") || destination.contains("\\") || destination.equals("..")
                     || destination.equalsIgnoreCase("spring")) {
@@ -104,36 +125,35 @@ public record CanalServerConfig(
                         "'" + destination + "' cannot be a destination name");
             }
         }
-        int interval = r.read(AUTO_SCAN_INTERVAL, () -> new TypedProperties(r.effective).integer(AUTO_SCAN_INTERVAL, 5));
+        int interval = r.read(AUTO_SCAN_INTERVAL, () -> new TypedProperties(r.effective).integer(AUTO_SCAN_INTERVAL));
         if (interval <= 0) {
             throw r.invalid(AUTO_SCAN_INTERVAL, "must be positive, got " + interval);
         }
-        int metricsPort = r.read(METRICS_PORT, () -> new TypedProperties(r.effective).integer(METRICS_PORT,
-                PrometheusExporter.DEFAULT_PORT));
+        int metricsPort = r.read(PrometheusExporter.PORT,
+                () -> new TypedProperties(r.effective).integer(PrometheusExporter.PORT));
         if (metricsPort > MAX_PORT) {
-            throw r.invalid(METRICS_PORT, "must be a port number (0 or below disables the exporter), got " + metricsPort);
+            throw r.invalid(PrometheusExporter.PORT, "must be a port number (0 or below disables the exporter), got " + metricsPort);
         }
         CanalServerConfig config = new CanalServerConfig(
                 canalProperties,
-                r.read(ServerConfig.PORT_KEY, () -> ServerConfig.fromProperties(r.effective)),
-                r.value(InstanceMetaConfig.ZK_SERVERS, ""),
-                r.value(REGISTER_IP, ""),
+                r.read(ServerConfig.PORT, () -> ServerConfig.fromProperties(r.effective)),
+                r.value(InstanceMetaConfig.ZK_SERVERS),
+                r.value(REGISTER_IP),
                 // MQ mode serves no TCP clients (canal-compat.md 8.1)
-                r.bool(WITHOUT_NETTY, false) || mode != ServerMode.TCP,
+                r.bool(WITHOUT_NETTY) || mode != ServerMode.TCP,
                 mode,
                 r.read(InstanceMetaConfig.FILE_FLUSH_PERIOD, () -> InstanceMetaConfig.fromProperties(r.effective)),
                 destinations,
-                Path.of(r.value(CONF_DIR, "../conf")),
-                r.bool(AUTO_SCAN, false),
+                Path.of(r.value(CONF_DIR)),
+                r.bool(AUTO_SCAN),
                 interval,
-                r.bool(GLOBAL_LAZY, false),
-                r.value(GLOBAL_SPRING_XML, "classpath:spring/file-instance.xml"),
-                metricsPort,
-                r.bool(MQ_FLAT_MESSAGE, true));
+                r.bool(GLOBAL_LAZY),
+                r.value(GLOBAL_SPRING_XML),
+                metricsPort);
         for (String destination : destinations) {
             config.lazy(destination);
             String modeKey = "canal.instance." + destination + ".mode";
-            String destinationMode = r.value(modeKey, "spring");
+            String destinationMode = new TypedProperties(r.effective).string(modeKey, instanceMode);
             if (!destinationMode.equalsIgnoreCase("spring")) {
                 throw r.invalid(modeKey, "only spring is supported (manager mode needs canal-admin, not implemented)");
             }
@@ -164,14 +184,15 @@ public record CanalServerConfig(
     public boolean lazy(String destination) {
         Reader r = new Reader(InstanceProperties.forServer(source));
         String key = "canal.instance." + destination + ".lazy";
-        return r.effective.getProperty(key) == null ? globalLazy : r.bool(key, globalLazy);
+        return r.effective.getProperty(key) == null ? globalLazy
+                : r.read(key, () -> new TypedProperties(r.effective).bool(key, globalLazy));
     }
 
     /** The keys of canal.properties (and their overrides) this server does not implement or Canal does not know. */
     public TreeSet<String> unsupportedKeys() {
         TreeSet<String> keys = new TreeSet<>();
         for (String key : InstanceProperties.forServer(source).effective().stringPropertyNames()) {
-            if (KnownKeys.classify(key) != KnownKeys.Support.IMPLEMENTED) {
+            if (!ConfigCatalog.isSupported(key)) {
                 keys.add(key);
             }
         }
@@ -189,12 +210,16 @@ public record CanalServerConfig(
             this.effective = resolved.effective();
         }
 
-        String value(String key, String defaultValue) {
-            return new TypedProperties(effective).string(key, defaultValue);
+        String value(ConfigKey key) {
+            return new TypedProperties(effective).string(key);
         }
 
-        boolean bool(String key, boolean defaultValue) {
-            return read(key, () -> new TypedProperties(effective).bool(key, defaultValue));
+        boolean bool(ConfigKey key) {
+            return read(key, () -> new TypedProperties(effective).bool(key));
+        }
+
+        <T> T read(ConfigKey key, Supplier<T> reading) {
+            return read(key.name(), reading);
         }
 
         <T> T read(String key, Supplier<T> reading) {
@@ -206,6 +231,10 @@ public record CanalServerConfig(
             }
         }
 
+        ConfigException invalid(ConfigKey key, String reason) {
+            return invalid(key.name(), reason);
+        }
+
         ConfigException invalid(String key, String reason) {
             return ConfigException.invalid(resolved.originOf(key), key, reason);
         }
@@ -213,9 +242,10 @@ public record CanalServerConfig(
         /** The key a typed record named in its message (a record reads several), else the one asked for. */
         private static String keyIn(String message, String fallback) {
             if (message != null) {
-                for (String key : KnownKeys.IMPLEMENTED.keySet()) {
-                    if (message.contains(key + " ") || message.contains(key + ":") || message.endsWith(key)) {
-                        return key;
+                for (ConfigKey key : ConfigCatalog.exactKeys()) {
+                    String name = key.name();
+                    if (message.contains(name + " ") || message.contains(name + ":") || message.endsWith(name)) {
+                        return name;
                     }
                 }
             }

@@ -61,7 +61,6 @@ class CanalServerConfigTest {
 
         assertThat(config.serverMode()).isEqualTo(ServerMode.KAFKA);
         assertThat(config.withoutNetty()).isTrue();
-        assertThat(config.mqFlatMessage()).isTrue();
     }
 
     @Test

@@ -104,7 +104,7 @@ class DefaultCanalInstanceTest {
     @Test
     void mysqlParserTakesTheClientFilter() {
         Properties source = new Properties();
-        source.setProperty(MysqlParserConfig.MASTER_ADDRESS, "127.0.0.1:3306");
+        source.setProperty(MysqlParserConfig.MASTER_ADDRESS.name(), "127.0.0.1:3306");
         MysqlEventParser parser = new MysqlEventParser("example", MysqlParserConfig.fromProperties(source), sink,
                 new MemoryLogPositionManager(), SinkFilterConfig.defaults());
 

@@ -1,11 +1,13 @@
 package dev.canal.store;
 
+import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
+import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 
 /**
- * The memory store's settings (canal-compat.md 4.1).
+ * The memory store's settings, Canal's {@code canal.instance.memory.*} keys (docs/configuration.md).
  *
  * @param bufferSize    ring capacity in events, a power of 2
  * @param bufferMemUnit bytes per memory unit (MEMSIZE batch sizes and the byte limit)
@@ -16,45 +18,53 @@ import java.util.Properties;
 public record StoreConfig(int bufferSize, int bufferMemUnit, BatchMode batchMode, boolean ddlIsolation,
         boolean raw) {
 
-    public static final String BUFFER_SIZE_KEY = "canal.instance.memory.buffer.size";
-    public static final String BUFFER_MEM_UNIT_KEY = "canal.instance.memory.buffer.memunit";
-    public static final String BATCH_MODE_KEY = "canal.instance.memory.batch.mode";
-    public static final String DDL_ISOLATION_KEY = "canal.instance.get.ddl.isolation";
-    public static final String RAW_ENTRY_KEY = "canal.instance.memory.rawEntry";
+    public static final ConfigKey BUFFER_SIZE = ConfigKey.canal("canal.instance.memory.buffer.size", "16384",
+            "Capacity of the store's ring in entries, a power of 2. A full ring blocks the parser until clients ack.");
+    public static final ConfigKey BUFFER_MEM_UNIT = ConfigKey.canal("canal.instance.memory.buffer.memunit", "1024",
+            "Bytes per memory unit: in MEMSIZE mode a get's batch size counts these units, and the store holds at most "
+                    + "buffer.size × memunit bytes.");
+    public static final ConfigKey BATCH_MODE = ConfigKey.canal("canal.instance.memory.batch.mode", "MEMSIZE",
+            "How a get's batch size is counted: MEMSIZE (in memory units of the entries' bytes) or ITEMSIZE (in entries).");
+    public static final ConfigKey DDL_ISOLATION = ConfigKey.canal("canal.instance.get.ddl.isolation", "false",
+            "Return each DDL entry in a batch of its own.");
+    public static final ConfigKey RAW_ENTRY = ConfigKey.canal("canal.instance.memory.rawEntry", "true",
+            "Keep entries serialized in the store and send those bytes to clients as they are.");
 
-    public static final int DEFAULT_BUFFER_SIZE = 16384;
-    public static final int DEFAULT_BUFFER_MEM_UNIT = 1024;
+    public static final List<ConfigKey> KEYS = List.of(BUFFER_SIZE, BUFFER_MEM_UNIT, BATCH_MODE, DDL_ISOLATION,
+            RAW_ENTRY);
+
+    public static final int DEFAULT_BUFFER_MEM_UNIT = Integer.parseInt(BUFFER_MEM_UNIT.defaultValue());
 
     public StoreConfig {
         Objects.requireNonNull(batchMode, "batchMode");
         if (bufferSize <= 0 || Integer.bitCount(bufferSize) != 1) {
             throw new IllegalArgumentException("bufferSize must be a power of 2, got " + bufferSize
-                    + " (" + BUFFER_SIZE_KEY + ")");
+                    + " (" + BUFFER_SIZE.name() + ")");
         }
         if (bufferMemUnit <= 0) {
             throw new IllegalArgumentException("bufferMemUnit must be positive, got " + bufferMemUnit
-                    + " (" + BUFFER_MEM_UNIT_KEY + ")");
+                    + " (" + BUFFER_MEM_UNIT.name() + ")");
         }
     }
 
-    /** The defaults of Canal's shipped configuration: 16384 events, 1 KiB units, MEMSIZE, raw. */
+    /** Every key at its declared default. */
     public static StoreConfig defaults() {
-        return new StoreConfig(DEFAULT_BUFFER_SIZE, DEFAULT_BUFFER_MEM_UNIT, BatchMode.MEMSIZE, false, true);
+        return fromProperties(new Properties());
     }
 
     public static StoreConfig itemSize(int bufferSize) {
         return new StoreConfig(bufferSize, DEFAULT_BUFFER_MEM_UNIT, BatchMode.ITEMSIZE, false, true);
     }
 
-    /** Reads the keys of canal-compat.md 4.1; absent or blank keys take the shipped defaults. */
+    /** Reads {@link #KEYS}; absent or blank keys take their declared defaults. */
     public static StoreConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
         return new StoreConfig(
-                p.integer(BUFFER_SIZE_KEY, DEFAULT_BUFFER_SIZE),
-                p.integer(BUFFER_MEM_UNIT_KEY, DEFAULT_BUFFER_MEM_UNIT),
-                p.enumValue(BATCH_MODE_KEY, BatchMode.class, BatchMode.MEMSIZE),
-                p.bool(DDL_ISOLATION_KEY, false),
-                p.bool(RAW_ENTRY_KEY, true));
+                p.integer(BUFFER_SIZE),
+                p.integer(BUFFER_MEM_UNIT),
+                p.enumValue(BATCH_MODE, BatchMode.class),
+                p.bool(DDL_ISOLATION),
+                p.bool(RAW_ENTRY));
     }
 
     public StoreConfig withBatchMode(BatchMode mode) {

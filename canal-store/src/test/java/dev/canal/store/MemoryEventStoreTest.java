@@ -108,7 +108,7 @@ class MemoryEventStoreTest {
         @Test
         void propertiesUseShippedDefaultsWhenBlank() {
             Properties props = new Properties();
-            props.setProperty(StoreConfig.BUFFER_SIZE_KEY, "  ");
+            props.setProperty(StoreConfig.BUFFER_SIZE.name(), "  ");
 
             assertThat(StoreConfig.fromProperties(props)).isEqualTo(StoreConfig.defaults());
             assertThat(StoreConfig.defaults())
@@ -118,11 +118,11 @@ class MemoryEventStoreTest {
         @Test
         void propertiesAreReadTrimmedAndCaseInsensitive() {
             Properties props = new Properties();
-            props.setProperty(StoreConfig.BUFFER_SIZE_KEY, " 1024 ");
-            props.setProperty(StoreConfig.BUFFER_MEM_UNIT_KEY, "512");
-            props.setProperty(StoreConfig.BATCH_MODE_KEY, "itemSize");
-            props.setProperty(StoreConfig.DDL_ISOLATION_KEY, "TRUE");
-            props.setProperty(StoreConfig.RAW_ENTRY_KEY, "false");
+            props.setProperty(StoreConfig.BUFFER_SIZE.name(), " 1024 ");
+            props.setProperty(StoreConfig.BUFFER_MEM_UNIT.name(), "512");
+            props.setProperty(StoreConfig.BATCH_MODE.name(), "itemSize");
+            props.setProperty(StoreConfig.DDL_ISOLATION.name(), "TRUE");
+            props.setProperty(StoreConfig.RAW_ENTRY.name(), "false");
 
             assertThat(StoreConfig.fromProperties(props))
                     .isEqualTo(new StoreConfig(1024, 512, BatchMode.ITEMSIZE, true, false));
@@ -131,11 +131,11 @@ class MemoryEventStoreTest {
         @Test
         void invalidPropertyValueNamesTheKey() {
             Properties props = new Properties();
-            props.setProperty(StoreConfig.BATCH_MODE_KEY, "BYTES");
+            props.setProperty(StoreConfig.BATCH_MODE.name(), "BYTES");
 
             assertThatThrownBy(() -> StoreConfig.fromProperties(props))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining(StoreConfig.BATCH_MODE_KEY);
+                    .hasMessageContaining(StoreConfig.BATCH_MODE.name());
         }
     }
 

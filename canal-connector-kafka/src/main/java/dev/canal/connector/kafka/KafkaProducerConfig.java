@@ -1,16 +1,20 @@
 package dev.canal.connector.kafka;
 
+import dev.canal.protocol.config.ConfigKey;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The Kafka producer settings of MQ mode (canal-compat.md 7.2, {@code kafka.*}): every {@code kafka.X} key is
+ * The Kafka producer settings of MQ mode ({@code kafka.*}, docs/configuration.md): every {@code kafka.X} key is
  * passed to the producer as {@code X}, over Canal's shipped defaults; the legacy {@code canal.mq.servers}-style
  * keys are copied onto their new names when the new one is absent. Delivery guarantees are not negotiable:
  * {@code acks=all}, {@code enable.idempotence=true} and, as Canal forces it, one request in flight per
@@ -23,18 +27,32 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
     private static final Logger log = LoggerFactory.getLogger(KafkaProducerConfig.class);
     public static final String PREFIX = "kafka.";
     private static final String KERBEROS_PREFIX = "kafka.kerberos.";
-    public static final String KERBEROS_ENABLE = "kafka.kerberos.enable";
-    public static final String KERBEROS_KRB5_FILE = "kafka.kerberos.krb5.file";
-    public static final String KERBEROS_JAAS_FILE = "kafka.kerberos.jaas.file";
 
-    /** Canal's shipped {@code kafka.*} values (7.2). */
-    private static final Map<String, String> CANAL_DEFAULTS = Map.of(
-            ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, "127.0.0.1:9092",
-            ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
-            ProducerConfig.BATCH_SIZE_CONFIG, "16384",
-            ProducerConfig.LINGER_MS_CONFIG, "1",
-            ProducerConfig.MAX_REQUEST_SIZE_CONFIG, "1048576",
-            ProducerConfig.BUFFER_MEMORY_CONFIG, "33554432");
+    public static final ConfigKey BOOTSTRAP_SERVERS = producerSetting(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
+            "127.0.0.1:9092", "Kafka brokers, host:port,...");
+    public static final ConfigKey ACKS = producerSetting(ProducerConfig.ACKS_CONFIG, "all",
+            "Replicas that must have a batch before it counts as sent.");
+    public static final ConfigKey COMPRESSION_TYPE = producerSetting(ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
+            "none, gzip, snappy, lz4 or zstd.");
+    public static final ConfigKey BATCH_SIZE = producerSetting(ProducerConfig.BATCH_SIZE_CONFIG, "16384",
+            "Bytes the producer gathers per partition before sending.");
+    public static final ConfigKey LINGER_MS = producerSetting(ProducerConfig.LINGER_MS_CONFIG, "1",
+            "Milliseconds the producer waits to fill a batch.");
+    public static final ConfigKey MAX_REQUEST_SIZE = producerSetting(ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
+            "1048576", "Largest request, so largest message, in bytes.");
+    public static final ConfigKey BUFFER_MEMORY = producerSetting(ProducerConfig.BUFFER_MEMORY_CONFIG, "33554432",
+            "Bytes the producer may hold unsent.");
+    public static final ConfigKey KERBEROS_ENABLE = ConfigKey.canal("kafka.kerberos.enable", "false",
+            "Log in to Kafka with Kerberos (SASL_PLAINTEXT).");
+    public static final ConfigKey KERBEROS_KRB5_FILE = ConfigKey.canal("kafka.kerberos.krb5.file",
+            "../conf/kerberos/krb5.conf", "The krb5.conf for that.");
+    public static final ConfigKey KERBEROS_JAAS_FILE = ConfigKey.canal("kafka.kerberos.jaas.file",
+            "../conf/kerberos/jaas.conf", "The JAAS file for that.");
+
+    /** Canal's shipped {@code kafka.*} values, by producer setting. */
+    private static final Map<String, String> CANAL_DEFAULTS = Stream.of(BOOTSTRAP_SERVERS, COMPRESSION_TYPE,
+            BATCH_SIZE, LINGER_MS, MAX_REQUEST_SIZE, BUFFER_MEMORY)
+            .collect(Collectors.toMap(key -> key.name().substring(PREFIX.length()), ConfigKey::defaultValue));
 
     /** Legacy (≤1.1.4) keys and the producer setting each one means. */
     private static final Map<String, String> LEGACY_KEYS = Map.of(
@@ -46,6 +64,16 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
             "canal.mq.lingerMs", ProducerConfig.LINGER_MS_CONFIG,
             "canal.mq.maxRequestSize", ProducerConfig.MAX_REQUEST_SIZE_CONFIG,
             "canal.mq.bufferMemory", ProducerConfig.BUFFER_MEMORY_CONFIG);
+
+    public static final List<ConfigKey> KEYS = Stream.concat(
+            Stream.of(BOOTSTRAP_SERVERS, ACKS, COMPRESSION_TYPE, BATCH_SIZE, LINGER_MS, MAX_REQUEST_SIZE,
+                    BUFFER_MEMORY, KERBEROS_ENABLE, KERBEROS_KRB5_FILE, KERBEROS_JAAS_FILE,
+                    ConfigKey.canal("kafka.*", null,
+                            "Any other Kafka producer setting, handed to the producer without the kafka. prefix.")),
+            LEGACY_KEYS.entrySet().stream().sorted(Map.Entry.comparingByKey()).map(legacy -> ConfigKey.canal(
+                    legacy.getKey(), null, "Canal 1.1.4's name of kafka." + legacy.getValue()
+                            + ", read when that key is absent.")))
+            .toList();
 
     public KafkaProducerConfig {
         producerProperties = Map.copyOf(producerProperties);
@@ -75,7 +103,7 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
         dropZeroRetries(settings);
         settings.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         settings.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        if (Boolean.parseBoolean(value(properties, KERBEROS_ENABLE))) {
+        if (Boolean.parseBoolean(value(properties, KERBEROS_ENABLE.name()))) {
             settings.put("security.protocol", "SASL_PLAINTEXT");
             settings.put("sasl.kerberos.service.name", "kafka");
         }
@@ -87,9 +115,9 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
      * while reading the configuration.
      */
     public static void applyKerberosSystemProperties(Properties properties) {
-        if (Boolean.parseBoolean(value(properties, KERBEROS_ENABLE))) {
-            String krb5 = valueOr(properties, KERBEROS_KRB5_FILE, "../conf/kerberos/krb5.conf");
-            String jaas = valueOr(properties, KERBEROS_JAAS_FILE, "../conf/kerberos/jaas.conf");
+        if (Boolean.parseBoolean(value(properties, KERBEROS_ENABLE.name()))) {
+            String krb5 = valueOr(properties, KERBEROS_KRB5_FILE);
+            String jaas = valueOr(properties, KERBEROS_JAAS_FILE);
             System.setProperty("java.security.krb5.conf", krb5);
             System.setProperty("java.security.auth.login.config", jaas);
             System.setProperty("javax.security.auth.useSubjectCredsOnly", "false");
@@ -144,13 +172,17 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
         }
     }
 
+    private static ConfigKey producerSetting(String setting, String defaultValue, String meaning) {
+        return ConfigKey.canal(PREFIX + setting, defaultValue, meaning);
+    }
+
     private static String value(Properties properties, String key) {
         String value = properties.getProperty(key);
         return value == null || value.isBlank() ? null : value.trim();
     }
 
-    private static String valueOr(Properties properties, String key, String defaultValue) {
-        String value = value(properties, key);
-        return value == null ? defaultValue : value;
+    private static String valueOr(Properties properties, ConfigKey key) {
+        String value = value(properties, key.name());
+        return value == null ? key.defaultValue() : value;
     }
 }

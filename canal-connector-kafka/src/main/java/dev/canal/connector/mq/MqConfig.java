@@ -1,49 +1,67 @@
 package dev.canal.connector.mq;
 
+import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
+import dev.canal.sink.filter.SinkFilterConfig;
+import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 
 /**
- * The MQ keys of one destination (canal-compat.md 7.2 and 7.3): server-wide {@code canal.mq.*} keys from
+ * The MQ keys of one destination (docs/configuration.md): server-wide {@code canal.mq.*} keys from
  * canal.properties, per-destination ones ({@code canal.mq.topic}, hashing, dynamic topics) from
  * instance.properties; the caller hands the merged properties. Rule strings are parsed here, so a bad item
  * stops start-up naming its key.
  *
- * @param topic                  {@code canal.mq.topic}: the default topic
- * @param dynamicTopic           {@code canal.mq.dynamicTopic} (8.5), empty when unused
- * @param partition              {@code canal.mq.partition}: the fixed partition when no hash is configured
- * @param partitionsNum          {@code canal.mq.partitionsNum}: partitions to hash over
- * @param partitionHash          {@code canal.mq.partitionHash} (8.4), empty when unused
- * @param topicPartitions        {@code canal.mq.dynamicTopicPartitionNum}: per-topic partition counts
- * @param flatMessage            {@code canal.mq.flatMessage}: JSON (8.2) rather than protobuf packets (8.3)
- * @param canalBatchSize         {@code canal.mq.canalBatchSize}: fetch size of one get
- * @param canalGetTimeoutMs      {@code canal.mq.canalGetTimeout}: ms one get waits (≤0: does not wait)
- * @param databaseHash           {@code canal.mq.database.hash}: the schema name seeds the row hash
- * @param sendThreadSize         {@code canal.mq.send.thread.size}: accepted for compatibility; the Kafka producer
- *                               sends asynchronously, so no thread pool of ours is needed
- * @param buildThreadSize        {@code canal.mq.build.thread.size}: threads that decode a batch's row changes
- * @param filterTransactionEntry {@code canal.instance.filter.transaction.entry}: BEGIN/END left out of protobuf
- *                               packets (8.1)
+ * @param topic                  the default topic
+ * @param dynamicTopic           topics chosen by schema and table, empty when unused
+ * @param partition              the fixed partition when no hash is configured
+ * @param partitionsNum          partitions to hash over
+ * @param partitionHash          which columns pick a row's partition, empty when unused
+ * @param topicPartitions        per-topic partition counts
+ * @param flatMessage            JSON rather than protobuf packets
+ * @param canalBatchSize         fetch size of one get
+ * @param canalGetTimeoutMs      ms one get waits (≤0: does not wait)
+ * @param databaseHash           the schema name seeds the row hash
+ * @param filterTransactionEntry BEGIN/END left out of protobuf packets
  */
 public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partition, int partitionsNum,
         PartitionHashRules partitionHash,
         TopicPartitionCounts topicPartitions, boolean flatMessage, int canalBatchSize, long canalGetTimeoutMs,
-        boolean databaseHash, int sendThreadSize, int buildThreadSize, boolean filterTransactionEntry) {
+        boolean databaseHash, boolean filterTransactionEntry) {
 
-    public static final String TOPIC = "canal.mq.topic";
-    public static final String DYNAMIC_TOPIC = "canal.mq.dynamicTopic";
-    public static final String PARTITION = "canal.mq.partition";
-    public static final String PARTITIONS_NUM = "canal.mq.partitionsNum";
-    public static final String PARTITION_HASH = "canal.mq.partitionHash";
-    public static final String DYNAMIC_TOPIC_PARTITION_NUM = "canal.mq.dynamicTopicPartitionNum";
-    public static final String FLAT_MESSAGE = "canal.mq.flatMessage";
-    public static final String CANAL_BATCH_SIZE = "canal.mq.canalBatchSize";
-    public static final String CANAL_GET_TIMEOUT = "canal.mq.canalGetTimeout";
-    public static final String DATABASE_HASH = "canal.mq.database.hash";
-    public static final String SEND_THREAD_SIZE = "canal.mq.send.thread.size";
-    public static final String BUILD_THREAD_SIZE = "canal.mq.build.thread.size";
-    public static final String FILTER_TRANSACTION_ENTRY = "canal.instance.filter.transaction.entry";
+    public static final ConfigKey TOPIC = ConfigKey.canal("canal.mq.topic", "",
+            "The topic a destination's messages go to when no dynamic topic matches. Required in MQ modes.");
+    public static final ConfigKey DYNAMIC_TOPIC = ConfigKey.canal("canal.mq.dynamicTopic", "",
+            "Topics by schema or table: items separated by , or ;, each topic:pattern (matching tables go to that "
+                    + "topic) or pattern (to a topic named after the schema or table); the first match wins, none "
+                    + "falls back to canal.mq.topic.");
+    public static final ConfigKey PARTITION = ConfigKey.canal("canal.mq.partition", "0",
+            "The partition every message goes to when no partition hash is configured.");
+    public static final ConfigKey PARTITIONS_NUM = ConfigKey.canal("canal.mq.partitionsNum", "1",
+            "Partitions a partition hash spreads over.");
+    public static final ConfigKey PARTITION_HASH = ConfigKey.canal("canal.mq.partitionHash", "",
+            "Which columns pick a row's partition: items name:col1^col2, name:$pk$ (the primary key) or name (the "
+                    + "table), separated by , or ;; a table no item names goes to partition 0. Empty sends everything "
+                    + "to canal.mq.partition.");
+    public static final ConfigKey DYNAMIC_TOPIC_PARTITION_NUM = ConfigKey.canal("canal.mq.dynamicTopicPartitionNum",
+            "", "Partition counts of dynamic topics: topic-regex:count items, comma-separated.");
+    public static final ConfigKey FLAT_MESSAGE = ConfigKey.canal("canal.mq.flatMessage", "true",
+            "Send flat JSON messages (one per row batch of a table) rather than protobuf packets.");
+    public static final ConfigKey CANAL_BATCH_SIZE = ConfigKey.canal("canal.mq.canalBatchSize", "50",
+            "Entries fetched from the store per send.");
+    public static final ConfigKey CANAL_GET_TIMEOUT = ConfigKey.canal("canal.mq.canalGetTimeout", "100",
+            "Milliseconds a fetch waits for entries; 0 or below does not wait.");
+    public static final ConfigKey DATABASE_HASH = ConfigKey.canal("canal.mq.database.hash", "true",
+            "The schema's name seeds a row's partition hash, as Canal does.");
+
+    public static final List<ConfigKey> KEYS = List.of(TOPIC, DYNAMIC_TOPIC, PARTITION, PARTITIONS_NUM,
+            PARTITION_HASH, DYNAMIC_TOPIC_PARTITION_NUM, FLAT_MESSAGE, CANAL_BATCH_SIZE, CANAL_GET_TIMEOUT,
+            DATABASE_HASH,
+            ConfigKey.unsupported("canal.mq.send.thread.size",
+                    "Canal's pool of sending threads; the producer here sends asynchronously and needs none."),
+            ConfigKey.unsupported("canal.mq.build.thread.size",
+                    "Canal's pool for building messages; each destination builds its messages on its own thread."));
 
     public MqConfig {
         Objects.requireNonNull(topic, "topic");
@@ -53,10 +71,8 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
         requireAtLeast(PARTITION, partition, 0);
         requireAtLeast(PARTITIONS_NUM, partitionsNum, 1);
         requireAtLeast(CANAL_BATCH_SIZE, canalBatchSize, 1);
-        requireAtLeast(SEND_THREAD_SIZE, sendThreadSize, 1);
-        requireAtLeast(BUILD_THREAD_SIZE, buildThreadSize, 1);
         if (topic.isBlank()) {
-            throw new MqConfigException("missing value for " + TOPIC + ": the default topic is required");
+            throw new MqConfigException("missing value for " + TOPIC.name() + ": the default topic is required");
         }
     }
 
@@ -65,32 +81,31 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
         TypedProperties p = new TypedProperties(properties);
         try {
             return new MqConfig(
-                    p.string(TOPIC, ""),
-                    DynamicTopicRules.parse(DYNAMIC_TOPIC, p.string(DYNAMIC_TOPIC, "")),
-                    p.integer(PARTITION, 0),
-                    p.integer(PARTITIONS_NUM, 1),
-                    PartitionHashRules.parse(PARTITION_HASH, p.string(PARTITION_HASH, "")),
-                    TopicPartitionCounts.parse(DYNAMIC_TOPIC_PARTITION_NUM, p.string(DYNAMIC_TOPIC_PARTITION_NUM, "")),
-                    p.bool(FLAT_MESSAGE, true),
-                    p.integer(CANAL_BATCH_SIZE, 50),
-                    p.longValue(CANAL_GET_TIMEOUT, 100),
-                    p.bool(DATABASE_HASH, true),
-                    p.integer(SEND_THREAD_SIZE, 30),
-                    p.integer(BUILD_THREAD_SIZE, 8),
-                    p.bool(FILTER_TRANSACTION_ENTRY, false));
+                    p.string(TOPIC),
+                    DynamicTopicRules.parse(DYNAMIC_TOPIC.name(), p.string(DYNAMIC_TOPIC)),
+                    p.integer(PARTITION),
+                    p.integer(PARTITIONS_NUM),
+                    PartitionHashRules.parse(PARTITION_HASH.name(), p.string(PARTITION_HASH)),
+                    TopicPartitionCounts.parse(DYNAMIC_TOPIC_PARTITION_NUM.name(),
+                            p.string(DYNAMIC_TOPIC_PARTITION_NUM)),
+                    p.bool(FLAT_MESSAGE),
+                    p.integer(CANAL_BATCH_SIZE),
+                    p.longValue(CANAL_GET_TIMEOUT),
+                    p.bool(DATABASE_HASH),
+                    p.bool(SinkFilterConfig.TRANSACTION_ENTRY));
         } catch (IllegalArgumentException e) {
             throw e instanceof MqConfigException ? e : new MqConfigException(e.getMessage(), e);
         }
     }
 
-    /** Partitions to hash over in {@code topicName} (8.4 "partitionsNum"). */
+    /** Partitions to hash over in {@code topicName}. */
     public int partitionsFor(String topicName) {
         return topicPartitions.countFor(topicName).orElse(partitionsNum);
     }
 
-    private static void requireAtLeast(String key, long value, long min) {
+    private static void requireAtLeast(ConfigKey key, long value, long min) {
         if (value < min) {
-            throw new MqConfigException("invalid value '" + value + "' for " + key + ": must be at least " + min);
+            throw new MqConfigException("invalid value '" + value + "' for " + key.name() + ": must be at least " + min);
         }
     }
 }

@@ -22,7 +22,7 @@ class BatchEncoderTest {
 
     private static BatchEncoder encoder(String... keyValues) {
         Properties p = new Properties();
-        p.setProperty(MqConfig.TOPIC, "example");
+        p.setProperty(MqConfig.TOPIC.name(), "example");
         for (int i = 0; i < keyValues.length; i += 2) {
             p.setProperty(keyValues[i], keyValues[i + 1]);
         }

@@ -26,8 +26,6 @@ class MqConfigTest {
         assertThat(config.partition()).isZero();
         assertThat(config.partitionsNum()).isEqualTo(1);
         assertThat(config.databaseHash()).isTrue();
-        assertThat(config.sendThreadSize()).isEqualTo(30);
-        assertThat(config.buildThreadSize()).isEqualTo(8);
         assertThat(config.partitionHash().isEmpty()).isTrue();
         assertThat(config.dynamicTopic().isEmpty()).isTrue();
         assertThat(config.filterTransactionEntry()).isFalse();

@@ -15,6 +15,12 @@ public interface MqRunnerFactory {
 
     ServerMode mode();
 
+    /**
+     * Whether the server's settings make this mode send flat messages, which are built from parsed entries, so the
+     * store must not keep entries serialized.
+     */
+    boolean sendsFlatMessages(Properties serverProperties);
+
     /** @throws IllegalArgumentException naming the key when a producer setting is invalid */
     MqRunner create(CanalServer server, Properties serverProperties);
 

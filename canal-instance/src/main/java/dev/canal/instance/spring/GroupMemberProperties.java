@@ -1,10 +1,12 @@
 package dev.canal.instance.spring;
 
+import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
+import java.util.List;
 import java.util.Properties;
 
 /**
- * The parser settings of one member of a group instance (canal-compat.md 5.1): group-instance.xml names the
+ * The parser settings of one member of a group instance (docs/configuration.md): group-instance.xml names the
  * sources {@code canal.instance.master1.*} / {@code standby1.*}, {@code master2.*} / {@code standby2.*}, ...;
  * member {@code n} sees them as the single-source keys {@code canal.instance.master.*} / {@code standby.*}, with
  * every other key unchanged.
@@ -12,6 +14,12 @@ import java.util.Properties;
 public final class GroupMemberProperties {
 
     private static final String PREFIX = "canal.instance.";
+
+    public static final List<ConfigKey> KEYS = List.of(
+            ConfigKey.canal("canal.instance.master{n}.*", null,
+                    "In group-instance.xml, the source of member n (1, 2, ...): every canal.instance.master.* key "
+                            + "with the member's number after master."),
+            ConfigKey.unsupported("canal.instance.standby{n}.*", "The standby source of member n; not implemented."));
 
     private GroupMemberProperties() {
     }

@@ -1,23 +1,29 @@
 package dev.canal.instance.spring;
 
+import dev.canal.protocol.config.CommonKeys;
+import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 
 /**
- * Where an instance keeps its clients' cursors (canal-compat.md 5.1, 7.2): the meta.dat root and flush
- * period of file-instance.xml, the ZooKeeper servers and push period of default-instance.xml.
+ * Where an instance keeps its clients' cursors (docs/configuration.md): the meta.dat root and flush period of
+ * file-instance.xml, the ZooKeeper servers and push period of default-instance.xml.
  */
 public record InstanceMetaConfig(Path fileDataDir, long fileFlushPeriodMillis, String zkServers,
         long zooKeeperFlushPeriodMillis) {
 
-    public static final String FILE_DATA_DIR = "canal.file.data.dir";
-    public static final String FILE_FLUSH_PERIOD = "canal.file.flush.period";
-    public static final String ZK_SERVERS = "canal.zkServers";
-    public static final String ZK_FLUSH_PERIOD = "canal.zookeeper.flush.period";
+    public static final ConfigKey FILE_FLUSH_PERIOD = ConfigKey.canal("canal.file.flush.period", "1000",
+            "Milliseconds between writes of meta.dat in file mode (the cursor is also written at a clean stop).");
+    public static final ConfigKey ZK_SERVERS = ConfigKey.canal("canal.zkServers", "",
+            "ZooKeeper servers (host:port,...): active/standby election of destinations and the clients' cursors "
+                    + "in default-instance.xml. Empty runs without ZooKeeper.");
+    public static final ConfigKey ZK_FLUSH_PERIOD = ConfigKey.canal("canal.zookeeper.flush.period", "1000",
+            "Milliseconds between pushes of the clients' cursors to ZooKeeper.");
 
-    public static final String DEFAULT_FILE_DATA_DIR = "../conf";
-    public static final long DEFAULT_FLUSH_PERIOD_MILLIS = 1000;
+    public static final List<ConfigKey> KEYS = List.of(FILE_FLUSH_PERIOD, ZK_SERVERS, ZK_FLUSH_PERIOD);
+
     /** The XML default when {@code canal.zkServers} is empty (default-instance.xml). */
     public static final String DEFAULT_ZK_SERVERS = "127.0.0.1:2181";
 
@@ -29,15 +35,15 @@ public record InstanceMetaConfig(Path fileDataDir, long fileFlushPeriodMillis, S
     public static InstanceMetaConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
         return new InstanceMetaConfig(
-                Path.of(p.string(FILE_DATA_DIR, DEFAULT_FILE_DATA_DIR)),
-                p.longValue(FILE_FLUSH_PERIOD, DEFAULT_FLUSH_PERIOD_MILLIS),
-                p.string(ZK_SERVERS, DEFAULT_ZK_SERVERS),
-                p.longValue(ZK_FLUSH_PERIOD, DEFAULT_FLUSH_PERIOD_MILLIS));
+                Path.of(p.string(CommonKeys.FILE_DATA_DIR)),
+                p.longValue(FILE_FLUSH_PERIOD),
+                p.string(ZK_SERVERS.name(), DEFAULT_ZK_SERVERS),
+                p.longValue(ZK_FLUSH_PERIOD));
     }
 
-    private static void requirePositive(long value, String key) {
+    private static void requirePositive(long value, ConfigKey key) {
         if (value <= 0) {
-            throw TypedProperties.invalid(key, Long.toString(value), "must be positive");
+            throw TypedProperties.invalid(key.name(), Long.toString(value), "must be positive");
         }
     }
 }

@@ -31,7 +31,7 @@ public final class ZooKeeperClients {
         }
         if (!connected) {
             client.close();
-            throw new IllegalStateException("cannot reach ZooKeeper at " + servers + " (" + InstanceMetaConfig.ZK_SERVERS
+            throw new IllegalStateException("cannot reach ZooKeeper at " + servers + " (" + InstanceMetaConfig.ZK_SERVERS.name()
                     + ") within " + connectWaitMillis + " ms");
         }
         return client;

@@ -213,7 +213,7 @@ public final class MysqlEventParser implements EventParser {
                         }
                         log.warn("destination {}: the source cannot serve the binlog we need ({}); {} is on, so "
                                 + "reading goes on from the source's current position and the rows between are "
-                                + "SKIPPED", destination, e.getMessage(), MysqlParserConfig.AUTO_RESET_LATEST);
+                                + "SKIPPED", destination, e.getMessage(), MysqlParserConfig.AUTO_RESET_LATEST.name());
                         resetToLatest = true;
                     }
                     backoff = retryAfter(e, backoff);

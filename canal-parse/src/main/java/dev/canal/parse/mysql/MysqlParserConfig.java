@@ -1,17 +1,20 @@
 package dev.canal.parse.mysql;
 
-import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.binlog.net.NetworkOptions;
 import dev.canal.binlog.net.SslOptions;
+import dev.canal.parse.meta.history.TsdbConfig;
+import dev.canal.protocol.config.CommonKeys;
+import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Every parser setting of an instance (canal-compat.md 7.2, 7.3), with Canal's defaults, read from the merged
+ * Every parser setting of an instance (docs/configuration.md), with Canal's defaults, read from the merged
  * canal.properties + instance.properties and validated up front so a bad value stops start-up naming its key.
  */
 public record MysqlParserConfig(
@@ -20,7 +23,6 @@ public record MysqlParserConfig(
         String username,
         String password,
         String defaultDatabaseName,
-        String connectionCharset,
         long slaveId,
         StartPosition start,
         boolean gtidMode,
@@ -40,35 +42,74 @@ public record MysqlParserConfig(
         boolean autoResetLatestPosMode,
         TsdbConfig tsdb) {
 
-    public static final String MASTER_ADDRESS = "canal.instance.master.address";
-    public static final String MASTER_JOURNAL = "canal.instance.master.journal.name";
-    public static final String MASTER_POSITION = "canal.instance.master.position";
-    public static final String MASTER_TIMESTAMP = "canal.instance.master.timestamp";
-    public static final String MASTER_GTID = "canal.instance.master.gtid";
-    public static final String DB_USERNAME = "canal.instance.dbUsername";
-    public static final String DB_PASSWORD = "canal.instance.dbPassword";
-    public static final String DEFAULT_DATABASE = "canal.instance.defaultDatabaseName";
-    public static final String CONNECTION_CHARSET = "canal.instance.connectionCharset";
-    public static final String SLAVE_ID = "canal.instance.mysql.slaveId";
-    public static final String GTID_ON = "canal.instance.gtidon";
-    /** Prefix of the source's TLS keys ({@code canal.instance.master.sslMode} and friends). */
-    public static final String MASTER_SSL_PREFIX = "canal.instance.master.";
-    public static final String DETECTING_ENABLE = "canal.instance.detecting.enable";
-    public static final String DETECTING_SQL = "canal.instance.detecting.sql";
-    public static final String DETECTING_INTERVAL = "canal.instance.detecting.interval.time";
-    public static final String DETECTING_RETRY = "canal.instance.detecting.retry.threshold";
-    public static final String TRANSACTION_SIZE = "canal.instance.transaction.size";
-    public static final String FALLBACK_INTERVAL = "canal.instance.fallbackIntervalInSeconds";
-    public static final String PARALLEL = "canal.instance.parser.parallel";
-    public static final String PARALLEL_THREADS = "canal.instance.parser.parallelThreadSize";
-    public static final String PARALLEL_BUFFER = "canal.instance.parser.parallelBufferSize";
-    public static final String BINLOG_FORMAT = "canal.instance.binlog.format";
-    public static final String BINLOG_IMAGE = "canal.instance.binlog.image";
-    public static final String AUTO_RESET_LATEST = "canal.auto.reset.latest.pos.mode";
-    /** Set by the instance to the destination's name; names the default schema-history directory. */
-    public static final String DESTINATION = "canal.instance.destination";
+    public static final ConfigKey MASTER_ADDRESS = ConfigKey.canal("canal.instance.master.address", null,
+            "The source database, host:port. Required.");
+    public static final ConfigKey MASTER_JOURNAL = ConfigKey.canal("canal.instance.master.journal.name", null,
+            "Binlog file to start from when no client has acked a position yet.");
+    public static final ConfigKey MASTER_POSITION = ConfigKey.canal("canal.instance.master.position", null,
+            "Offset in that file to start from.");
+    public static final ConfigKey MASTER_TIMESTAMP = ConfigKey.canal("canal.instance.master.timestamp", null,
+            "Start at the first transaction at or after this time (milliseconds since the epoch), when no file is "
+                    + "given.");
+    public static final ConfigKey MASTER_GTID = ConfigKey.canal("canal.instance.master.gtid", null,
+            "GTID set to start after, in GTID mode.");
+    public static final ConfigKey DB_USERNAME = ConfigKey.canal("canal.instance.dbUsername", "retl",
+            "Account on the source, with SELECT, REPLICATION SLAVE and REPLICATION CLIENT.");
+    public static final ConfigKey DB_PASSWORD = ConfigKey.canal("canal.instance.dbPassword", "retl",
+            "Password of that account.");
+    public static final ConfigKey DEFAULT_DATABASE = ConfigKey.canal("canal.instance.defaultDatabaseName", "",
+            "Schema the connections to the source select at log-in.");
+    public static final ConfigKey CONNECTION_CHARSET = ConfigKey.unsupported("canal.instance.connectionCharset",
+            "Canal decodes statement text in this charset; this server decodes it in the charset its client wrote it "
+                    + "in, which the binlog records (docs/compatibility.md).");
+    public static final ConfigKey SLAVE_ID = ConfigKey.canal("canal.instance.mysql.slaveId", "0",
+            "server_id this replica announces; 0 derives one from the destination's name and this host's address.");
+    public static final ConfigKey GTID_ON = ConfigKey.canal("canal.instance.gtidon", "false",
+            "Dump by GTID set instead of by file and position.");
+    public static final ConfigKey DETECTING_ENABLE = ConfigKey.canal("canal.instance.detecting.enable", "false",
+            "Run detecting.sql against the source periodically and raise an alarm when it fails.");
+    public static final ConfigKey DETECTING_SQL = ConfigKey.canal("canal.instance.detecting.sql", null,
+            "The heartbeat statement, e.g. select 1.");
+    public static final ConfigKey DETECTING_INTERVAL = ConfigKey.canal("canal.instance.detecting.interval.time", "5",
+            "Seconds between heartbeats.");
+    public static final ConfigKey DETECTING_RETRY = ConfigKey.canal("canal.instance.detecting.retry.threshold", "3",
+            "Failed heartbeats in a row that raise the alarm.");
+    public static final ConfigKey TRANSACTION_SIZE = ConfigKey.canal("canal.instance.transaction.size", "1024",
+            "Entries the parser hands to the store at once at most, a power of 2; a bigger transaction goes in "
+                    + "several parts.");
+    public static final ConfigKey FALLBACK_INTERVAL = ConfigKey.canal("canal.instance.fallbackIntervalInSeconds", "60",
+            "Seconds to step back from a stored timestamp when the start must be searched by time.");
+    public static final ConfigKey PARALLEL = ConfigKey.canal("canal.instance.parser.parallel", "true",
+            "Decode row events on several threads (order is kept).");
+    public static final ConfigKey PARALLEL_THREADS = ConfigKey.canal("canal.instance.parser.parallelThreadSize", null,
+            "Threads that decode row events; default 60% of the processors, at least 1.");
+    public static final ConfigKey PARALLEL_BUFFER = ConfigKey.canal("canal.instance.parser.parallelBufferSize", "256",
+            "Slots of the parser's ring between reading and decoding, a power of 2.");
+    public static final ConfigKey BINLOG_FORMAT = ConfigKey.canal("canal.instance.binlog.format", "",
+            "binlog_format values the source may have (comma-separated); empty accepts any.");
+    public static final ConfigKey BINLOG_IMAGE = ConfigKey.canal("canal.instance.binlog.image", "",
+            "binlog_row_image values the source may have (comma-separated); empty accepts any.");
+    public static final ConfigKey AUTO_RESET_LATEST = ConfigKey.canal("canal.auto.reset.latest.pos.mode", "false",
+            "When the stored position's binlog has been purged, start at the source's current position instead of "
+                    + "stopping (rows in between are skipped).");
 
-    /** The configured start, any part of which may be absent (canal-compat.md 9.2). */
+    public static final List<ConfigKey> KEYS = List.of(MASTER_ADDRESS, MASTER_JOURNAL, MASTER_POSITION,
+            MASTER_TIMESTAMP, MASTER_GTID, DB_USERNAME, DB_PASSWORD, DEFAULT_DATABASE, CONNECTION_CHARSET, SLAVE_ID,
+            GTID_ON, DETECTING_ENABLE, DETECTING_SQL, DETECTING_INTERVAL, DETECTING_RETRY, TRANSACTION_SIZE,
+            FALLBACK_INTERVAL, PARALLEL, PARALLEL_THREADS, PARALLEL_BUFFER, BINLOG_FORMAT, BINLOG_IMAGE,
+            AUTO_RESET_LATEST,
+            ConfigKey.unsupported("canal.instance.standby.*",
+                    "Canal's standby source and its switch on failed heartbeats; not implemented."),
+            ConfigKey.unsupported("canal.instance.detecting.heartbeatHaEnable",
+                    "Switch to the standby source when heartbeats fail; not implemented."),
+            ConfigKey.unsupported("canal.instance.rds.*", "Aliyun RDS binlog download from OSS; not implemented."),
+            ConfigKey.unsupported("canal.instance.filter.druid.ddl",
+                    "Canal's choice of DDL parser; this server always parses DDL with Druid."),
+            ConfigKey.unsupported("canal.instance.enableDruid", "Canal's choice of DDL parser; see above."),
+            ConfigKey.unsupported("canal.instance.pwdPublicKey", "Canal's encrypted dbPassword; not implemented."),
+            ConfigKey.unsupported("canal.instance.multi.stream.on", "Canal's multi-stream parsing; not implemented."));
+
+    /** The configured start, any part of which may be absent. */
     public record StartPosition(String journalName, Long position, Long timestamp, String gtid) {
 
         public boolean isEmpty() {
@@ -89,44 +130,42 @@ public record MysqlParserConfig(
 
     public static MysqlParserConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
-        String address = p.required(MASTER_ADDRESS);
+        String address = p.required(MASTER_ADDRESS.name());
         int colon = address.lastIndexOf(':');
         if (colon <= 0 || colon == address.length() - 1) {
-            throw TypedProperties.invalid(MASTER_ADDRESS, address, "expected host:port");
+            throw TypedProperties.invalid(MASTER_ADDRESS.name(), address, "expected host:port");
         }
         int port;
         try {
             port = Integer.parseInt(address.substring(colon + 1));
         } catch (NumberFormatException e) {
-            throw TypedProperties.invalid(MASTER_ADDRESS, address, "the port is not a number");
+            throw TypedProperties.invalid(MASTER_ADDRESS.name(), address, "the port is not a number");
         }
         int cpus = Runtime.getRuntime().availableProcessors();
         return new MysqlParserConfig(
                 address.substring(0, colon), port,
-                p.string(DB_USERNAME, "retl"), p.string(DB_PASSWORD, "retl"),
-                p.string(DEFAULT_DATABASE, ""),
-                p.string(CONNECTION_CHARSET, "UTF-8"),
-                p.longValue(SLAVE_ID, 0),
-                new StartPosition(p.string(MASTER_JOURNAL, null), p.optionalLong(MASTER_POSITION),
-                        p.optionalLong(MASTER_TIMESTAMP), p.string(MASTER_GTID, null)),
-                p.bool(GTID_ON, false),
-                NetworkOptions.fromProperties(properties),
-                SslOptions.fromProperties(properties, MASTER_SSL_PREFIX),
-                p.bool(DETECTING_ENABLE, false), p.string(DETECTING_SQL, null),
-                p.integer(DETECTING_INTERVAL, 5), p.integer(DETECTING_RETRY, 3),
-                p.integer(TRANSACTION_SIZE, 1024),
-                p.integer(FALLBACK_INTERVAL, 60),
-                p.bool(PARALLEL, true),
-                // Canal's default: 60% of the processors, at least one
-                p.integer(PARALLEL_THREADS, Math.max(1, cpus * 60 / 100)),
-                p.integer(PARALLEL_BUFFER, 256),
-                upperCaseList(p.string(BINLOG_FORMAT, "")),
-                upperCaseList(p.string(BINLOG_IMAGE, "")),
-                p.bool(AUTO_RESET_LATEST, false),
-                TsdbConfig.fromProperties(p, p.string(DESTINATION, "")));
+                p.string(DB_USERNAME), p.string(DB_PASSWORD),
+                p.string(DEFAULT_DATABASE),
+                p.longValue(SLAVE_ID),
+                new StartPosition(p.string(MASTER_JOURNAL), p.optionalLong(MASTER_POSITION.name()),
+                        p.optionalLong(MASTER_TIMESTAMP.name()), p.string(MASTER_GTID)),
+                p.bool(GTID_ON),
+                SourceConnectionKeys.network(p),
+                SourceConnectionKeys.ssl(p),
+                p.bool(DETECTING_ENABLE), p.string(DETECTING_SQL),
+                p.integer(DETECTING_INTERVAL), p.integer(DETECTING_RETRY),
+                p.integer(TRANSACTION_SIZE),
+                p.integer(FALLBACK_INTERVAL),
+                p.bool(PARALLEL),
+                p.integer(PARALLEL_THREADS.name(), Math.max(1, cpus * 60 / 100)),
+                p.integer(PARALLEL_BUFFER),
+                upperCaseList(p.string(BINLOG_FORMAT)),
+                upperCaseList(p.string(BINLOG_IMAGE)),
+                p.bool(AUTO_RESET_LATEST),
+                TsdbConfig.fromProperties(p, p.string(CommonKeys.DESTINATION.name(), "")));
     }
 
-    /** Canal's automatic replica id when none is configured (canal-compat.md 7.3). */
+    /** Canal's automatic replica id when none is configured (docs/configuration.md, {@code slaveId}). */
     public long effectiveSlaveId(String destination, byte[] localAddress) {
         if (slaveId != 0) {
             return slaveId;
@@ -140,15 +179,15 @@ public record MysqlParserConfig(
                 .map(s -> s.toUpperCase(Locale.ROOT)).collect(Collectors.toSet());
     }
 
-    private static void requirePositive(int value, String key) {
+    private static void requirePositive(int value, ConfigKey key) {
         if (value <= 0) {
-            throw new IllegalArgumentException("invalid value " + value + " for " + key + ": must be positive");
+            throw TypedProperties.invalid(key.name(), Integer.toString(value), "must be positive");
         }
     }
 
-    private static void requirePowerOfTwo(int value, String key) {
+    private static void requirePowerOfTwo(int value, ConfigKey key) {
         if (value <= 0 || Integer.bitCount(value) != 1) {
-            throw new IllegalArgumentException("invalid value " + value + " for " + key + ": must be a power of 2");
+            throw TypedProperties.invalid(key.name(), Integer.toString(value), "must be a power of 2");
         }
     }
 }

@@ -23,8 +23,8 @@ final class SourceSettingsCheck {
     }
 
     static void verify(MysqlConnection connection, MysqlParserConfig config) throws IOException {
-        check(connection, "binlog_format", config.allowedBinlogFormats(), MysqlParserConfig.BINLOG_FORMAT);
-        check(connection, "binlog_row_image", config.allowedBinlogImages(), MysqlParserConfig.BINLOG_IMAGE);
+        check(connection, "binlog_format", config.allowedBinlogFormats(), MysqlParserConfig.BINLOG_FORMAT.name());
+        check(connection, "binlog_row_image", config.allowedBinlogImages(), MysqlParserConfig.BINLOG_IMAGE.name());
     }
 
     private static void check(MysqlConnection connection, String variable, Set<String> allowed, String key)

@@ -5,8 +5,9 @@ import java.util.Objects;
 import java.util.Properties;
 
 /**
- * Typed reads of instance properties with Canal's resolution rules (canal-compat.md 7.1): values are
- * trimmed and a blank value counts as missing. A value that does not parse fails naming its key.
+ * Typed reads of instance properties with Canal's resolution rules (docs/configuration.md): values are trimmed
+ * and a blank value counts as missing. A value that does not parse fails naming its key. The reads that take a
+ * {@link ConfigKey} use its declared default, so a default is written once.
  */
 public final class TypedProperties {
 
@@ -87,6 +88,43 @@ public final class TypedProperties {
             }
         }
         throw invalid(key, value, "expected one of " + java.util.Arrays.toString(type.getEnumConstants()));
+    }
+
+    /** The value, or the key's declared default. */
+    public String string(ConfigKey key) {
+        return string(key.name(), key.defaultValue());
+    }
+
+    public boolean bool(ConfigKey key) {
+        return bool(key.name(), Boolean.parseBoolean(declaredDefault(key)));
+    }
+
+    public int integer(ConfigKey key) {
+        return integer(key.name(), Integer.parseInt(declaredDefault(key)));
+    }
+
+    /** The value or the declared default, which must be above zero. */
+    public int positiveInteger(ConfigKey key) {
+        int value = integer(key);
+        if (value <= 0) {
+            throw invalid(key.name(), Integer.toString(value), "must be positive");
+        }
+        return value;
+    }
+
+    public long longValue(ConfigKey key) {
+        return longValue(key.name(), Long.parseLong(declaredDefault(key)));
+    }
+
+    public <E extends Enum<E>> E enumValue(ConfigKey key, Class<E> type) {
+        return enumValue(key.name(), type, Enum.valueOf(type, declaredDefault(key)));
+    }
+
+    private static String declaredDefault(ConfigKey key) {
+        if (key.defaultValue() == null) {
+            throw new IllegalStateException(key.name() + " declares no default; read it with an explicit one");
+        }
+        return key.defaultValue();
     }
 
     public static IllegalArgumentException invalid(String key, String value, String reason) {

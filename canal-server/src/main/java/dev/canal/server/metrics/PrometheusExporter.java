@@ -2,6 +2,7 @@ package dev.canal.server.metrics;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import dev.canal.protocol.config.ConfigKey;
 import dev.canal.server.EmbeddedCanalServer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -33,8 +34,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class PrometheusExporter {
 
-    public static final String PORT_KEY = "canal.metrics.pull.port";
-    public static final int DEFAULT_PORT = 11112;
+    public static final ConfigKey PORT = ConfigKey.canal("canal.metrics.pull.port", "11112",
+            "Port of the Prometheus metrics endpoint (/metrics); 0 or below runs none.");
 
     private static final Logger log = LoggerFactory.getLogger(PrometheusExporter.class);
     private static final int HTTP_OK = 200;
@@ -70,7 +71,7 @@ public final class PrometheusExporter {
     public static PrometheusExporter start(int port, EmbeddedCanalServer server, ClientMetrics clients,
             SinkLocator sinks) {
         if (port <= 0) {
-            log.info("metrics exporter disabled ({}={})", PORT_KEY, port);
+            log.info("metrics exporter disabled ({}={})", PORT.name(), port);
             return new PrometheusExporter(server, null, List.of(), null, null);
         }
         return bind(new InetSocketAddress(port), server, clients, sinks, System::currentTimeMillis);
@@ -86,7 +87,7 @@ public final class PrometheusExporter {
         try {
             http = HttpServer.create(address, 0);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot start the metrics exporter on " + address + " (" + PORT_KEY
+            throw new UncheckedIOException("cannot start the metrics exporter on " + address + " (" + PORT.name()
                     + "): " + e.getMessage(), e);
         }
         InstanceRegistry registry = new InstanceRegistry(sinks, clock);

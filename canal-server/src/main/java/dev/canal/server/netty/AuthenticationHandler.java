@@ -60,9 +60,9 @@ final class AuthenticationHandler extends SimpleChannelInboundHandler<CanalPacke
 
     private void closeUnauthenticated(ChannelHandlerContext ctx) {
         log.warn("closing {}: not authenticated within {} ms ({})", ctx.channel(), config.authTimeoutMillis(),
-                ServerConfig.AUTH_TIMEOUT_KEY);
+                ServerConfig.AUTH_TIMEOUT.name());
         ctx.writeAndFlush(Packets.error(ctx.alloc(), Packets.ERROR_BAD_REQUEST, "authentication not completed within "
-                + config.authTimeoutMillis() + " ms (" + ServerConfig.AUTH_TIMEOUT_KEY + "), closing the connection"))
+                + config.authTimeoutMillis() + " ms (" + ServerConfig.AUTH_TIMEOUT.name() + "), closing the connection"))
                 .addListener(ChannelFutureListener.CLOSE);
     }
 

@@ -56,7 +56,7 @@ final class ConnectionLimit {
         long last = lastWarningNanos.get();
         if (now - last >= WARNING_INTERVAL_NANOS && lastWarningNanos.compareAndSet(last, now)) {
             log.warn("refused {} client connection(s): already {} open, the limit of {}", unreported.getAndSet(0),
-                    max, ServerConfig.MAX_CONNECTIONS_KEY);
+                    max, ServerConfig.MAX_CONNECTIONS.name());
         }
     }
 }

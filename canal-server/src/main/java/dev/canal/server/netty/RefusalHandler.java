@@ -30,7 +30,7 @@ final class RefusalHandler extends ChannelInboundHandlerAdapter {
     public void channelActive(ChannelHandlerContext ctx) {
         ctx.write(Packets.handshake(ctx.alloc(), NO_SEED));
         ctx.writeAndFlush(Packets.error(ctx.alloc(), Packets.ERROR_BAD_REQUEST, "too many client connections: "
-                + "this server accepts at most " + maxConnections + " (" + ServerConfig.MAX_CONNECTIONS_KEY + ")"));
+                + "this server accepts at most " + maxConnections + " (" + ServerConfig.MAX_CONNECTIONS.name() + ")"));
         close = ctx.executor().schedule(() -> ctx.close(), LINGER_MILLIS, TimeUnit.MILLISECONDS);
     }
 

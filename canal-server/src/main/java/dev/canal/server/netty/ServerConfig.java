@@ -1,11 +1,13 @@
 package dev.canal.server.netty;
 
+import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.TypedProperties;
 import java.util.HexFormat;
-import java.util.Objects;
+import java.util.List;
 import java.util.Properties;
 
 /**
- * The TCP server's settings from {@code canal.properties} (canal-compat.md 2, 7.2).
+ * The client port's settings from {@code canal.properties} (docs/configuration.md).
  *
  * @param ip             {@code canal.ip}: the address to listen on; empty listens on every interface
  * @param port           {@code canal.port}, default 11111
@@ -21,19 +23,22 @@ import java.util.Properties;
 public record ServerConfig(String ip, int port, String user, String passwordHash, int maxFrameLength,
         int authTimeoutMillis, int maxConnections) {
 
-    public static final String IP_KEY = "canal.ip";
-    public static final String PORT_KEY = "canal.port";
-    public static final String USER_KEY = "canal.user";
-    public static final String PASSWD_KEY = "canal.passwd";
-    public static final String AUTH_TIMEOUT_KEY = "canal.client.auth.timeout";
-    public static final String MAX_CONNECTIONS_KEY = "canal.client.max.connections";
+    public static final ConfigKey IP = ConfigKey.canal("canal.ip", "",
+            "Address the client port listens on; empty listens on every interface.");
+    public static final ConfigKey PORT = ConfigKey.canal("canal.port", "11111", "The client port.");
+    public static final ConfigKey USER = ConfigKey.canal("canal.user", "",
+            "User a client must authenticate as; empty lets every client in.");
+    public static final ConfigKey PASSWD = ConfigKey.canal("canal.passwd", "",
+            "That user's password as 40 hex digits of SHA1(SHA1(password)), as MySQL's PASSWORD() gives it "
+                    + "without the leading *; required when canal.user is set.");
+    public static final ConfigKey AUTH_TIMEOUT = ConfigKey.ours("canal.client.auth.timeout", "10000",
+            "Milliseconds a new client connection may take to authenticate before it gets an error and is closed.");
+    public static final ConfigKey MAX_CONNECTIONS = ConfigKey.ours("canal.client.max.connections", "4096",
+            "Client connections open at once; one more gets an error and is closed.");
 
-    public static final int DEFAULT_PORT = 11111;
+    public static final List<ConfigKey> KEYS = List.of(IP, PORT, USER, PASSWD, AUTH_TIMEOUT, MAX_CONNECTIONS);
+
     public static final int DEFAULT_MAX_FRAME_LENGTH = 1 << 20;
-    /** Ample for the official client, which authenticates right after reading the handshake. */
-    public static final int DEFAULT_AUTH_TIMEOUT_MILLIS = 10_000;
-    /** Far above any real deployment's clients, low enough that idle sockets cannot exhaust memory or descriptors. */
-    public static final int DEFAULT_MAX_CONNECTIONS = 4096;
     private static final int SHA1_HEX_LENGTH = 40;
 
     public ServerConfig {
@@ -41,44 +46,42 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         user = blankToEmpty(user);
         passwordHash = blankToEmpty(passwordHash);
         if (port < 0 || port > 0xFFFF) {
-            throw new IllegalArgumentException(PORT_KEY + " must be 0..65535, got " + port);
+            throw new IllegalArgumentException(PORT.name() + " must be 0..65535, got " + port);
         }
         if (!user.isEmpty() && passwordHash.isEmpty()) {
-            // Canal 1.1.8 refuses this start-up since issue 4941: a user without a password let anyone in
-            throw new IllegalArgumentException(USER_KEY + " is set but " + PASSWD_KEY
-                    + " is empty; set canal.passwd to the hex SHA1(SHA1(password)) (Canal issue 4941)");
+            // as Canal 1.1.8 does: a user without a password would let anyone in
+            throw new IllegalArgumentException(USER.name() + " is set but " + PASSWD.name()
+                    + " is empty; set canal.passwd to the hex SHA1(SHA1(password))");
         }
         if (!passwordHash.isEmpty() && !isSha1Hex(passwordHash)) {
-            throw new IllegalArgumentException(PASSWD_KEY + " must be 40 hex digits (hex of SHA1(SHA1(password)))");
+            throw new IllegalArgumentException(PASSWD.name() + " must be 40 hex digits (hex of SHA1(SHA1(password)))");
         }
         if (maxFrameLength < 64) {
             throw new IllegalArgumentException("maxFrameLength must be at least 64 bytes, got " + maxFrameLength);
         }
         if (authTimeoutMillis <= 0) {
-            throw new IllegalArgumentException(AUTH_TIMEOUT_KEY + " must be a positive number of milliseconds, got "
+            throw new IllegalArgumentException(AUTH_TIMEOUT.name() + " must be a positive number of milliseconds, got "
                     + authTimeoutMillis);
         }
         if (maxConnections <= 0) {
-            throw new IllegalArgumentException(MAX_CONNECTIONS_KEY + " must be positive, got " + maxConnections);
+            throw new IllegalArgumentException(MAX_CONNECTIONS.name() + " must be positive, got " + maxConnections);
         }
     }
 
     /** Listens on every interface at the given port (0 picks a free one), without authentication. */
     public static ServerConfig open(int port) {
-        return new ServerConfig("", port, "", "", DEFAULT_MAX_FRAME_LENGTH, DEFAULT_AUTH_TIMEOUT_MILLIS,
-                DEFAULT_MAX_CONNECTIONS);
+        return fromProperties(new Properties()).withPort(port);
     }
 
-    /**
-     * Reads {@code canal.ip}, {@code canal.port}, {@code canal.user}, {@code canal.passwd},
-     * {@code canal.client.auth.timeout} and {@code canal.client.max.connections}.
-     */
+    /** Reads {@link #KEYS}; absent or blank keys take their declared defaults. */
     public static ServerConfig fromProperties(Properties properties) {
-        Objects.requireNonNull(properties, "properties");
-        return new ServerConfig(properties.getProperty(IP_KEY), integer(properties, PORT_KEY, DEFAULT_PORT),
-                properties.getProperty(USER_KEY), properties.getProperty(PASSWD_KEY), DEFAULT_MAX_FRAME_LENGTH,
-                integer(properties, AUTH_TIMEOUT_KEY, DEFAULT_AUTH_TIMEOUT_MILLIS),
-                integer(properties, MAX_CONNECTIONS_KEY, DEFAULT_MAX_CONNECTIONS));
+        TypedProperties p = new TypedProperties(properties);
+        return new ServerConfig(p.string(IP), p.integer(PORT), p.string(USER), p.string(PASSWD),
+                DEFAULT_MAX_FRAME_LENGTH, p.integer(AUTH_TIMEOUT), p.integer(MAX_CONNECTIONS));
+    }
+
+    public ServerConfig withPort(int newPort) {
+        return new ServerConfig(ip, newPort, user, passwordHash, maxFrameLength, authTimeoutMillis, maxConnections);
     }
 
     public ServerConfig withCredentials(String newUser, String newPasswordHash) {
@@ -108,15 +111,6 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         return "ServerConfig[ip=" + ip + ", port=" + port + ", user=" + user + ", passwd="
                 + (passwordHash.isEmpty() ? "" : "***") + ", maxFrameLength=" + maxFrameLength
                 + ", authTimeoutMillis=" + authTimeoutMillis + ", maxConnections=" + maxConnections + "]";
-    }
-
-    private static int integer(Properties properties, String key, int defaultValue) {
-        String text = blankToEmpty(properties.getProperty(key));
-        try {
-            return text.isEmpty() ? defaultValue : Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " is not a number: '" + text + "'", e);
-        }
     }
 
     private static boolean isSha1Hex(String text) {

@@ -258,7 +258,7 @@ class PrometheusExporterTest {
         assertThatThrownBy(() -> PrometheusExporter.bind(loopback(exporter.port()), server, clients,
                 SinkTestInstance.SINKS, clock::get))
                 .isInstanceOf(UncheckedIOException.class)
-                .hasMessageContaining(PrometheusExporter.PORT_KEY)
+                .hasMessageContaining(PrometheusExporter.PORT.name())
                 .hasMessageContaining(Integer.toString(exporter.port()));
     }
 

@@ -46,7 +46,7 @@ class ConnectionGuardsTest {
 
             assertThat(timedOut.getErrorCode()).isEqualTo(400);
             assertThat(timedOut.getErrorMessage()).contains("authentication not completed within 300 ms",
-                    ServerConfig.AUTH_TIMEOUT_KEY);
+                    ServerConfig.AUTH_TIMEOUT.name());
             assertThat(silent.closedByServer()).isTrue();
             // the authenticated client connected before the silent one: its own deadline is long past too
             authenticated.subscribe(DESTINATION, "1001", "");
@@ -69,9 +69,9 @@ class ConnectionGuardsTest {
                     .setUsername("canal").setPassword(ByteString.copyFromUtf8("guess")).build().toByteString());
 
             assertThat(guessing.readAck().getErrorMessage()).isEqualTo("auth failed for user:canal");
-            assertThat(guessing.readAck().getErrorMessage()).contains(ServerConfig.AUTH_TIMEOUT_KEY);
+            assertThat(guessing.readAck().getErrorMessage()).contains(ServerConfig.AUTH_TIMEOUT.name());
             assertThat(guessing.closedByServer()).isTrue();
-            assertThat(stalling.readAck().getErrorMessage()).contains(ServerConfig.AUTH_TIMEOUT_KEY);
+            assertThat(stalling.readAck().getErrorMessage()).contains(ServerConfig.AUTH_TIMEOUT.name());
             assertThat(stalling.closedByServer()).isTrue();
         }
     }
@@ -88,7 +88,7 @@ class ConnectionGuardsTest {
                     CanalPacket.Ack refused = third.readAck(); // what an authenticating client reads as its reply
 
                     assertThat(refused.getErrorCode()).isEqualTo(400);
-                    assertThat(refused.getErrorMessage()).contains("at most 2", ServerConfig.MAX_CONNECTIONS_KEY);
+                    assertThat(refused.getErrorMessage()).contains("at most 2", ServerConfig.MAX_CONNECTIONS.name());
                     assertThat(third.closedByServer()).isTrue();
                 }
             }
@@ -128,7 +128,7 @@ class ConnectionGuardsTest {
             String thisThread = Thread.currentThread().getName(); // servers of other tests have limits too
             assertThat(logs.list).filteredOn(event -> event.getThreadName().equals(thisThread)).singleElement().satisfies(event -> {
                 assertThat(event.getLevel()).isEqualTo(Level.WARN);
-                assertThat(event.getFormattedMessage()).contains(ServerConfig.MAX_CONNECTIONS_KEY, "already 1 open");
+                assertThat(event.getFormattedMessage()).contains(ServerConfig.MAX_CONNECTIONS.name(), "already 1 open");
             });
         } finally {
             logger.detachAppender(logs);

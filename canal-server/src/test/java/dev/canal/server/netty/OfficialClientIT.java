@@ -213,7 +213,7 @@ class OfficialClientIT {
         assertThatThrownBy(refused::connect)
                 .isInstanceOf(CanalClientException.class)
                 .hasStackTraceContaining("too many client connections")
-                .hasStackTraceContaining(ServerConfig.MAX_CONNECTIONS_KEY);
+                .hasStackTraceContaining(ServerConfig.MAX_CONNECTIONS.name());
         refused.disconnect();
 
         assertThat(connector.getWithoutAck(10).getId()).isEqualTo(-1);

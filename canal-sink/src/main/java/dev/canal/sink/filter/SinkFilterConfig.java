@@ -1,12 +1,15 @@
 package dev.canal.sink.filter;
 
+import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
+import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * Every filter switch of an instance (canal-compat.md 7.2, 7.3), typed and validated. The parser
+ * Every filter switch of an instance, Canal's {@code canal.instance.filter.*} keys (docs/configuration.md), typed
+ * and validated. The parser
  * applies the table, column, query, DML and rows switches before it builds entries; the sink applies
  * {@code filterTransactionEntry}.
  *
@@ -27,22 +30,36 @@ public record SinkFilterConfig(TableFilter tableFilter, ColumnFilter columnFilte
         boolean filterDmlInsert, boolean filterDmlUpdate, boolean filterDmlDelete,
         boolean filterTransactionEntry, boolean filterTableError, boolean filterRows) {
 
-    public static final String TABLE_REGEX_KEY = "canal.instance.filter.regex";
-    public static final String TABLE_BLACK_REGEX_KEY = "canal.instance.filter.black.regex";
-    public static final String FIELD_KEY = "canal.instance.filter.field";
-    public static final String BLACK_FIELD_KEY = "canal.instance.filter.black.field";
-    public static final String QUERY_DML_KEY = "canal.instance.filter.query.dml";
-    public static final String QUERY_DCL_KEY = "canal.instance.filter.query.dcl";
-    public static final String QUERY_DDL_KEY = "canal.instance.filter.query.ddl";
-    public static final String DML_INSERT_KEY = "canal.instance.filter.dml.insert";
-    public static final String DML_UPDATE_KEY = "canal.instance.filter.dml.update";
-    public static final String DML_DELETE_KEY = "canal.instance.filter.dml.delete";
-    public static final String TRANSACTION_ENTRY_KEY = "canal.instance.filter.transaction.entry";
-    public static final String TABLE_ERROR_KEY = "canal.instance.filter.table.error";
-    public static final String ROWS_KEY = "canal.instance.filter.rows";
+    public static final ConfigKey TABLE_REGEX = ConfigKey.canal("canal.instance.filter.regex", ".*\\..*",
+            "Tables to capture: comma-separated schema.table regular expressions, matched case-insensitively "
+                    + "against the whole name. A client's subscribe filter replaces it for that client's instance.");
+    public static final ConfigKey TABLE_BLACK_REGEX = ConfigKey.canal("canal.instance.filter.black.regex", "",
+            "Tables to leave out, in the same form; applied after the white list.");
+    public static final ConfigKey FIELD = ConfigKey.canal("canal.instance.filter.field", "",
+            "Columns to keep per table: schema.table:col1/col2, comma-separated; other columns are dropped.");
+    public static final ConfigKey BLACK_FIELD = ConfigKey.canal("canal.instance.filter.black.field", "",
+            "Columns to drop per table, in the same form.");
+    public static final ConfigKey QUERY_DML = ConfigKey.canal("canal.instance.filter.query.dml", "false",
+            "Drop DML statements logged as text (statement or mixed binlog) and the rows-query texts.");
+    public static final ConfigKey QUERY_DCL = ConfigKey.canal("canal.instance.filter.query.dcl", "false",
+            "Drop statements that are neither DDL nor DML (GRANT, CREATE USER and the like).");
+    public static final ConfigKey QUERY_DDL = ConfigKey.canal("canal.instance.filter.query.ddl", "false",
+            "Drop DDL statements.");
+    public static final ConfigKey DML_INSERT = ConfigKey.canal("canal.instance.filter.dml.insert", "false",
+            "Drop inserted rows.");
+    public static final ConfigKey DML_UPDATE = ConfigKey.canal("canal.instance.filter.dml.update", "false",
+            "Drop updated rows.");
+    public static final ConfigKey DML_DELETE = ConfigKey.canal("canal.instance.filter.dml.delete", "false",
+            "Drop deleted rows.");
+    public static final ConfigKey TRANSACTION_ENTRY = ConfigKey.canal("canal.instance.filter.transaction.entry",
+            "false", "Drop transaction begin and end entries, letting one through now and then so positions advance.");
+    public static final ConfigKey TABLE_ERROR = ConfigKey.canal("canal.instance.filter.table.error", "false",
+            "Skip a row event whose table definition cannot be found instead of stopping the instance.");
+    public static final ConfigKey ROWS = ConfigKey.canal("canal.instance.filter.rows", "false",
+            "Drop every row event (keep only statements and transaction entries).");
 
-    /** Canal's spring XML default white list: every table of every schema. */
-    public static final String DEFAULT_TABLE_REGEX = ".*\\..*";
+    public static final List<ConfigKey> KEYS = List.of(TABLE_REGEX, TABLE_BLACK_REGEX, FIELD, BLACK_FIELD,
+            QUERY_DML, QUERY_DCL, QUERY_DDL, DML_INSERT, DML_UPDATE, DML_DELETE, TRANSACTION_ENTRY, TABLE_ERROR, ROWS);
 
     public SinkFilterConfig {
         Objects.requireNonNull(tableFilter, "tableFilter");
@@ -61,21 +78,21 @@ public record SinkFilterConfig(TableFilter tableFilter, ColumnFilter columnFilte
      */
     public static SinkFilterConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
-        RegexTableFilter white = regex(p, TABLE_REGEX_KEY, DEFAULT_TABLE_REGEX, true);
-        RegexTableFilter black = regex(p, TABLE_BLACK_REGEX_KEY, "", false);
+        RegexTableFilter white = regex(p, TABLE_REGEX, true);
+        RegexTableFilter black = regex(p, TABLE_BLACK_REGEX, false);
         return new SinkFilterConfig(new TableFilter(white, black),
-                ColumnFilter.parse(p.string(FIELD_KEY, ""), p.string(BLACK_FIELD_KEY, "")),
-                p.bool(QUERY_DML_KEY, false), p.bool(QUERY_DCL_KEY, false), p.bool(QUERY_DDL_KEY, false),
-                p.bool(DML_INSERT_KEY, false), p.bool(DML_UPDATE_KEY, false), p.bool(DML_DELETE_KEY, false),
-                p.bool(TRANSACTION_ENTRY_KEY, false), p.bool(TABLE_ERROR_KEY, false), p.bool(ROWS_KEY, false));
+                ColumnFilter.parse(p.string(FIELD), p.string(BLACK_FIELD)),
+                p.bool(QUERY_DML), p.bool(QUERY_DCL), p.bool(QUERY_DDL),
+                p.bool(DML_INSERT), p.bool(DML_UPDATE), p.bool(DML_DELETE),
+                p.bool(TRANSACTION_ENTRY), p.bool(TABLE_ERROR), p.bool(ROWS));
     }
 
-    private static RegexTableFilter regex(TypedProperties p, String key, String defaultValue, boolean white) {
-        String value = p.string(key, defaultValue);
+    private static RegexTableFilter regex(TypedProperties p, ConfigKey key, boolean white) {
+        String value = p.string(key);
         try {
             return white ? RegexTableFilter.whiteList(value) : RegexTableFilter.blackList(value);
         } catch (PatternSyntaxException e) {
-            IllegalArgumentException error = TypedProperties.invalid(key, value, e.getDescription()
+            IllegalArgumentException error = TypedProperties.invalid(key.name(), value, e.getDescription()
                     + " near index " + e.getIndex() + " of " + e.getPattern());
             error.initCause(e);
             throw error;

@@ -56,7 +56,7 @@ class SinkFilterConfigTest {
     @Test
     void aBlankWhiteListTakesTheDefault() {
         Properties props = new Properties();
-        props.setProperty(SinkFilterConfig.TABLE_REGEX_KEY, "   ");
+        props.setProperty(SinkFilterConfig.TABLE_REGEX.name(), "   ");
 
         assertThat(SinkFilterConfig.fromProperties(props).tableFilter().whiteList().source()).isEqualTo(".*\\..*");
     }
@@ -64,28 +64,28 @@ class SinkFilterConfigTest {
     @Test
     void aBadRegexNamesItsKey() {
         Properties props = new Properties();
-        props.setProperty(SinkFilterConfig.TABLE_BLACK_REGEX_KEY, "canal\\.(x");
+        props.setProperty(SinkFilterConfig.TABLE_BLACK_REGEX.name(), "canal\\.(x");
 
         assertThatThrownBy(() -> SinkFilterConfig.fromProperties(props))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(SinkFilterConfig.TABLE_BLACK_REGEX_KEY)
+                .hasMessageContaining(SinkFilterConfig.TABLE_BLACK_REGEX.name())
                 .hasMessageContaining("canal\\.(x");
     }
 
     @Test
     void aNonBooleanSwitchNamesItsKey() {
         Properties props = new Properties();
-        props.setProperty(SinkFilterConfig.ROWS_KEY, "yes");
+        props.setProperty(SinkFilterConfig.ROWS.name(), "yes");
 
         assertThatThrownBy(() -> SinkFilterConfig.fromProperties(props))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining(SinkFilterConfig.ROWS_KEY);
+                .hasMessageContaining(SinkFilterConfig.ROWS.name());
     }
 
     @Test
     void aClientWhiteListKeepsTheOtherSwitches() {
         Properties props = new Properties();
-        props.setProperty(SinkFilterConfig.ROWS_KEY, "true");
+        props.setProperty(SinkFilterConfig.ROWS.name(), "true");
 
         SinkFilterConfig config = SinkFilterConfig.fromProperties(props).withTableWhiteList("a\\..*");
 

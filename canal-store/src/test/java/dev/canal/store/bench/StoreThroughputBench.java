@@ -41,7 +41,7 @@ public final class StoreThroughputBench {
         int rounds = args.length > 3 ? Integer.parseInt(args[3]) : 5;
         List<List<Event>> putBatches = prebuiltBatches(putBatch);
         System.out.printf("store bench: ITEMSIZE, bufferSize %d, %,d entries per round, put batch %d, get batch %d%n",
-                StoreConfig.DEFAULT_BUFFER_SIZE, entries, putBatch, getBatch);
+                StoreConfig.defaults().bufferSize(), entries, putBatch, getBatch);
         double best = 0;
         double sum = 0;
         for (int round = 0; round < rounds; round++) {
@@ -74,7 +74,7 @@ public final class StoreThroughputBench {
 
     private static double runRound(long entries, List<List<Event>> putBatches, int getBatch)
             throws InterruptedException, ExecutionException, TimeoutException {
-        MemoryEventStore store = new MemoryEventStore(new StoreConfig(StoreConfig.DEFAULT_BUFFER_SIZE,
+        MemoryEventStore store = new MemoryEventStore(new StoreConfig(StoreConfig.defaults().bufferSize(),
                 StoreConfig.DEFAULT_BUFFER_MEM_UNIT, BatchMode.ITEMSIZE, false, true));
         store.start();
         int putBatch = putBatches.get(0).size();

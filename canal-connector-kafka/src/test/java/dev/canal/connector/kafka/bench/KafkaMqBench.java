@@ -73,8 +73,8 @@ public final class KafkaMqBench {
         System.getProperties().stringPropertyNames().stream().filter(k -> k.startsWith(KafkaProducerConfig.PREFIX))
                 .forEach(k -> kafka.setProperty(k, System.getProperty(k)));
         Properties mq = new Properties();
-        mq.setProperty(MqConfig.TOPIC, destination);
-        mq.setProperty(MqConfig.FLAT_MESSAGE, Boolean.toString(flat));
+        mq.setProperty(MqConfig.TOPIC.name(), destination);
+        mq.setProperty(MqConfig.FLAT_MESSAGE.name(), Boolean.toString(flat));
         List<CanalEntry.Entry> last = transactions.get(transactions.size() - 1);
         long lastEnd = last.get(last.size() - 1).getHeader().getLogfileOffset();
         ClientIdentity client = new ClientIdentity(destination, MqDestinationWorker.CLIENT_ID);

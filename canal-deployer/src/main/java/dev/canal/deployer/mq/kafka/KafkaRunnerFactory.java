@@ -6,6 +6,7 @@ import dev.canal.connector.mq.MqConfig;
 import dev.canal.deployer.ServerMode;
 import dev.canal.deployer.mq.MqRunner;
 import dev.canal.deployer.mq.MqRunnerFactory;
+import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.CanalServer;
 import java.util.Properties;
 
@@ -15,6 +16,11 @@ public final class KafkaRunnerFactory implements MqRunnerFactory {
     @Override
     public ServerMode mode() {
         return ServerMode.KAFKA;
+    }
+
+    @Override
+    public boolean sendsFlatMessages(Properties serverProperties) {
+        return new TypedProperties(serverProperties).bool(MqConfig.FLAT_MESSAGE);
     }
 
     @Override

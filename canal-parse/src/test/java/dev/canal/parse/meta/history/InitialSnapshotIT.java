@@ -40,7 +40,7 @@ class InitialSnapshotIT {
                 "CREATE TABLE tsdb_init_l1.plain (id INT PRIMARY KEY, v VARCHAR(10), t TEXT)");
         JdbcTableMetaSource informationSchema = new JdbcTableMetaSource(connections(db));
         try (SchemaHistoryTableMetaSource history = new SchemaHistoryTableMetaSource("it",
-                new TsdbConfig(true, dir, "", "canal", "canal", 24, 360), connections(db),
+                new TsdbConfig(true, dir, 24, 360), connections(db),
                 (s, t) -> s.equals("tsdb_init") || s.equals("tsdb_init_l1"))) {
             MySqlServer.BinlogCoordinates now = db.currentBinlogPosition();
             history.rewindTo(EntryPosition.of(now.file(), now.position()));

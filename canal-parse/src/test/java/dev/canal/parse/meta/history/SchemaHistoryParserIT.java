@@ -151,7 +151,7 @@ class SchemaHistoryParserIT {
                 throw new IllegalStateException(e);
             }
         };
-        TsdbConfig config = new TsdbConfig(true, dir.resolve("it"), "", "canal", "canal", 24, 360);
+        TsdbConfig config = new TsdbConfig(true, dir.resolve("it"), 24, 360);
         return new SchemaHistoryTableMetaSource("it", config, connections, (s, t) -> s.equals(schema));
     }
 

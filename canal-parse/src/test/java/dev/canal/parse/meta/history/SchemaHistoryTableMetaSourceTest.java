@@ -326,7 +326,7 @@ class SchemaHistoryTableMetaSourceTest {
     }
 
     private static TsdbConfig config(Path dir, int intervalHours) {
-        return new TsdbConfig(true, dir, "jdbc:h2:unused", "canal", "canal", intervalHours, 360);
+        return new TsdbConfig(true, dir, intervalHours, 360);
     }
 
     private static EntryPosition at(long offset) {

@@ -1,0 +1,41 @@
+package dev.canal.deployer;
+
+import dev.canal.protocol.config.CommonKeys;
+import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigKeySource;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * The server's own keys of canal.properties, the keys several modules share, and Canal's keys for features this
+ * server does not have, for the key catalogue.
+ */
+public final class DeployerConfigKeys extends ConfigKeySource {
+
+    static final ConfigKey CONF_FILE = ConfigKey.canal(CanalLauncher.CONF_PROPERTY, "classpath:canal.properties",
+            "A system property (-Dcanal.conf=...), not a key of the file: where canal.properties is read from.");
+
+    /** Canal's keys for features this server does not have; accepted and named in the start-up warning. */
+    static final List<ConfigKey> NOT_SUPPORTED = List.of(
+            ConfigKey.unsupported("canal.admin.manager", "Manager mode under canal-admin; not implemented."),
+            ConfigKey.unsupported("canal.admin.port", "canal-admin's port on this server; not implemented."),
+            ConfigKey.unsupported("canal.admin.user", "User canal-admin logs in as; not implemented."),
+            ConfigKey.unsupported("canal.admin.passwd", "Password canal-admin logs in with; not implemented."),
+            ConfigKey.unsupported("canal.admin.register.auto", "Registration with canal-admin; not implemented."),
+            ConfigKey.unsupported("canal.admin.register.cluster", "The canal-admin cluster to join; not implemented."),
+            ConfigKey.unsupported("canal.admin.register.name", "The name registered with canal-admin; not implemented."),
+            ConfigKey.unsupported("canal.instance.global.manager.address",
+                    "canal-admin's address for manager-mode instances; not implemented."),
+            ConfigKey.unsupported("canal.instance.{destination}.manager.address",
+                    "The same for one destination; not implemented."),
+            ConfigKey.unsupported("canal.socketChannel", "Canal's choice of socket implementation; not needed here."),
+            ConfigKey.unsupported("canal.aliyun.*", "Aliyun credentials for RDS and its MQ; not implemented."),
+            ConfigKey.unsupported("rocketmq.*", "RocketMQ mode; not implemented."),
+            ConfigKey.unsupported("rabbitmq.*", "RabbitMQ mode; not implemented."),
+            ConfigKey.unsupported("pulsarmq.*", "Pulsar mode; not implemented."));
+
+    public DeployerConfigKeys() {
+        super("Server", "canal.properties", Stream.of(List.of(CONF_FILE), CanalServerConfig.KEYS, CommonKeys.KEYS,
+                NOT_SUPPORTED).flatMap(List::stream).toList());
+    }
+}

@@ -1,0 +1,76 @@
+package dev.canal.parse.mysql;
+
+import dev.canal.binlog.net.KeyStoreSource;
+import dev.canal.binlog.net.NetworkOptions;
+import dev.canal.binlog.net.SslMode;
+import dev.canal.binlog.net.SslOptions;
+import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.TypedProperties;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+
+/** The keys of every connection to the source: socket settings and TLS (docs/configuration.md). */
+public final class SourceConnectionKeys {
+
+    public static final ConfigKey RECEIVE_BUFFER_SIZE = ConfigKey.canal("canal.instance.network.receiveBufferSize",
+            "16384", "SO_RCVBUF of the replication connection, in bytes.");
+    public static final ConfigKey SEND_BUFFER_SIZE = ConfigKey.canal("canal.instance.network.sendBufferSize",
+            "16384", "SO_SNDBUF of the replication connection, in bytes.");
+    public static final ConfigKey SO_TIMEOUT = ConfigKey.canal("canal.instance.network.soTimeout", "30",
+            "Seconds a read from the source may wait before the connection counts as lost; longer than the "
+                    + "source's heartbeat period.");
+    public static final ConfigKey SSL_MODE = ConfigKey.canal("canal.instance.master.sslMode", "DISABLED",
+            "TLS to the source: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY.");
+    public static final ConfigKey TLS_VERSIONS = ConfigKey.canal("canal.instance.master.tlsVersions",
+            "TLSv1.2,TLSv1.3", "TLS protocol versions offered to the source, comma-separated.");
+    public static final ConfigKey TRUST_STORE_URL = ConfigKey.canal("canal.instance.master.trustCertificateKeyStoreUrl",
+            null, "Key store of the certificates VERIFY_CA and VERIFY_IDENTITY accept (file: URL); default the JVM's.");
+    public static final ConfigKey TRUST_STORE_TYPE = ConfigKey.canal(
+            "canal.instance.master.trustCertificateKeyStoreType", "JKS", "Type of the trust store: JKS or PKCS12.");
+    public static final ConfigKey TRUST_STORE_PASSWORD = ConfigKey.canal(
+            "canal.instance.master.trustCertificateKeyStorePassword", null, "Password of the trust store.");
+    public static final ConfigKey CLIENT_STORE_URL = ConfigKey.canal(
+            "canal.instance.master.clientCertificateKeyStoreUrl", null,
+            "Key store holding the client certificate and key, for sources that require one (file: URL).");
+    public static final ConfigKey CLIENT_STORE_TYPE = ConfigKey.canal(
+            "canal.instance.master.clientCertificateKeyStoreType", "JKS", "Type of the client key store.");
+    public static final ConfigKey CLIENT_STORE_PASSWORD = ConfigKey.canal(
+            "canal.instance.master.clientCertificateKeyStorePassword", null, "Password of the client key store.");
+
+    public static final List<ConfigKey> KEYS = List.of(RECEIVE_BUFFER_SIZE, SEND_BUFFER_SIZE, SO_TIMEOUT, SSL_MODE,
+            TLS_VERSIONS, TRUST_STORE_URL, TRUST_STORE_TYPE, TRUST_STORE_PASSWORD, CLIENT_STORE_URL,
+            CLIENT_STORE_TYPE, CLIENT_STORE_PASSWORD);
+
+    private SourceConnectionKeys() {
+    }
+
+    static NetworkOptions network(TypedProperties p) {
+        return new NetworkOptions(p.positiveInteger(RECEIVE_BUFFER_SIZE), p.positiveInteger(SEND_BUFFER_SIZE),
+                Duration.ofSeconds(p.positiveInteger(SO_TIMEOUT)), NetworkOptions.defaults().connectTimeout());
+    }
+
+    /** A password or type without its store's URL is rejected, naming the key. */
+    static SslOptions ssl(TypedProperties p) {
+        String mode = p.string(SSL_MODE);
+        List<String> versions = Arrays.stream(p.string(TLS_VERSIONS).split(",")).map(String::trim)
+                .filter(s -> !s.isEmpty()).toList();
+        return new SslOptions(SslMode.parse(mode), versions,
+                store(p, TRUST_STORE_URL, TRUST_STORE_TYPE, TRUST_STORE_PASSWORD),
+                store(p, CLIENT_STORE_URL, CLIENT_STORE_TYPE, CLIENT_STORE_PASSWORD));
+    }
+
+    private static KeyStoreSource store(TypedProperties p, ConfigKey urlKey, ConfigKey typeKey, ConfigKey passwordKey) {
+        String url = p.string(urlKey);
+        String password = p.string(passwordKey);
+        if (url == null) {
+            String stray = password != null ? passwordKey.name() : p.string(typeKey.name(), null) != null
+                    ? typeKey.name() : null;
+            if (stray != null) {
+                throw new IllegalArgumentException(urlKey.name() + " must be set when " + stray + " is");
+            }
+            return null;
+        }
+        return new KeyStoreSource(p.string(typeKey), url, password);
+    }
+}

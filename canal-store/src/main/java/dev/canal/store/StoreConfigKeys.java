@@ -1,0 +1,11 @@
+package dev.canal.store;
+
+import dev.canal.protocol.config.ConfigKeySource;
+
+/** The store's keys, for the deployer's key catalogue. */
+public final class StoreConfigKeys extends ConfigKeySource {
+
+    public StoreConfigKeys() {
+        super("Store", "instance.properties", StoreConfig.KEYS);
+    }
+}
