@@ -200,6 +200,7 @@ public final class CanalController {
         }
         CanalInstance instance = generator.generate(destination);
         validateMq(destination);
+        warnUnsupportedKeys(destination);
         prepared.put(destination, instance);
         deployed.add(destination);
         startUnlessLazy(destination);
@@ -215,6 +216,7 @@ public final class CanalController {
         }
         CanalInstance replacement = generator.generate(destination);
         validateMq(destination);
+        warnUnsupportedKeys(destination);
         withdraw(destination);
         CanalInstance stale = prepared.put(destination, replacement);
         if (stale != null) {
@@ -439,17 +441,30 @@ public final class CanalController {
     /** One warning for every key, in canal.properties or an instance file, that nothing here reads. */
     private void warnUnsupportedKeys() {
         List<String> keys = new ArrayList<>(config.unsupportedKeys());
-        for (String destination : config.destinations()) {
-            InstanceProperties properties = generator.properties(destination);
-            properties.effective().stringPropertyNames().stream()
-                    .filter(key -> !ConfigCatalog.isSupported(key))
-                    .filter(key -> !config.unsupportedKeys().contains(key))
-                    .sorted()
-                    .forEach(key -> keys.add(key + " (" + properties.originOf(key) + ")"));
-        }
+        config.destinations().forEach(destination -> keys.addAll(unsupportedInstanceKeys(destination)));
         if (!keys.isEmpty()) {
             log.warn("these configuration keys are not implemented by this server or unknown to Canal, and are "
                     + "ignored: {}", keys);
         }
+    }
+
+    /** The same warning for a destination deployed after start-up, by the scan; canal.properties was named then. */
+    private void warnUnsupportedKeys(String destination) {
+        List<String> keys = unsupportedInstanceKeys(destination);
+        if (!keys.isEmpty()) {
+            log.warn("these configuration keys of destination {} are not implemented by this server or unknown to "
+                    + "Canal, and are ignored: {}", destination, keys);
+        }
+    }
+
+    /** The keys of a destination's own file that nothing here reads, each with the file it is in. */
+    private List<String> unsupportedInstanceKeys(String destination) {
+        InstanceProperties properties = generator.properties(destination);
+        return properties.effective().stringPropertyNames().stream()
+                .filter(key -> !ConfigCatalog.isSupported(key))
+                .filter(key -> !config.unsupportedKeys().contains(key))
+                .sorted()
+                .map(key -> key + " (" + properties.originOf(key) + ")")
+                .toList();
     }
 }

@@ -274,6 +274,18 @@ class CanalLauncherTest {
                 "canal.instnace.filter.regex", conf.resolve("example").resolve("instance.properties").toString());
     }
 
+    @Test
+    void aDestinationTheScanDeploysLaterGetsItsOwnWarning() {
+        writeInstance("example");
+        controller = CanalLauncher.start(canalProperties(), TEST_PARSER);
+
+        writeInstance("orders", "canal.instance.tsdb.url=jdbc:h2:x");
+        await().atMost(Duration.ofSeconds(20)).until(() -> RecordingEventParser.EVENTS.contains("start orders v1"));
+        assertThat(logs.list.stream().filter(e -> e.getLevel() == Level.WARN).map(ILoggingEvent::getFormattedMessage))
+                .anyMatch(w -> w.contains("destination orders") && w.contains("canal.instance.tsdb.url")
+                        && w.contains(conf.resolve("orders").resolve("instance.properties").toString()));
+    }
+
     private static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
