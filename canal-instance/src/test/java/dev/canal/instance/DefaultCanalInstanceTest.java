@@ -102,6 +102,19 @@ class DefaultCanalInstanceTest {
     }
 
     @Test
+    void subscribedClientFiltersReachTheParserBeforeItStarts() {
+        meta.start();
+        meta.subscribe(new ClientIdentity("example", (short) 1001, "shop\\..*"));
+        meta.subscribe(new ClientIdentity("example", (short) 1002, ""));
+        ProbeEventParser parser = new ProbeEventParser(meta, store, sink, "p", false);
+
+        instance("example", store, parser).start();
+
+        assertThat(parser.observations()).containsExactly("white filter shop\\..* before start",
+                "start: meta true, store true, sink true");
+    }
+
+    @Test
     void mysqlParserTakesTheClientFilter() {
         Properties source = new Properties();
         source.setProperty(MysqlParserConfig.MASTER_ADDRESS, "127.0.0.1:3306");

@@ -58,6 +58,7 @@ public final class ProbeEventParser implements EventParser, TableFilterReceiver 
     @Override
     public void replaceWhiteFilter(String regex) {
         whiteFilters.add(regex);
+        observations.add("white filter " + regex + (running ? " while running" : " before start"));
     }
 
     public String label() {
