@@ -110,8 +110,8 @@ class DefaultCanalInstanceTest {
 
         instance("example", store, parser).start();
 
-        assertThat(parser.observations()).containsExactly("white filter shop\\..* before start",
-                "start: meta true, store true, sink true");
+        assertThat(parser.filterArrivals()).containsExactly("shop\\..* before start");
+        assertThat(parser.isStart()).isTrue();
     }
 
     @Test
