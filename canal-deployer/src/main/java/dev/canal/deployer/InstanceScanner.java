@@ -151,8 +151,8 @@ final class InstanceScanner {
         static FileState of(Path file) {
             try {
                 FileTime modified = Files.getLastModifiedTime(file);
-                byte[] bytes = Files.readAllBytes(file);
-                return new FileState(modified, HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes)));
+                byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+                return new FileState(modified, HexFormat.of().formatHex(digest));
             } catch (IOException e) {
                 return null;
             } catch (NoSuchAlgorithmException e) {

@@ -139,8 +139,8 @@ public final class EntryConverter {
         if (sessionSchema != null && !sessionSchema.isEmpty()) {
             rowChange.setDdlSchemaName(sessionSchema); // Canal leaves it unset when the session has no schema
         }
-        return EntryFactory.entry(EntryFactory.header(at, kind.schema(), kind.headerTable(), kind.eventType(), gtids.executed(),
-                gtidProps()), EntryType.ROWDATA, rowChange.build().toByteString());
+        return EntryFactory.entry(EntryFactory.header(at, kind.schema(), kind.headerTable(), kind.eventType(),
+                gtids.executed(), gtidProps()), EntryType.ROWDATA, rowChange.build().toByteString());
     }
 
     /**
