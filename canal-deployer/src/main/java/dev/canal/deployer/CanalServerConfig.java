@@ -68,7 +68,7 @@ public record CanalServerConfig(
             "Folder holding one folder per destination, each with its instance.properties.");
     public static final ConfigKey AUTO_SCAN = ConfigKey.canal("canal.auto.scan", "false",
             "Watch canal.conf.dir: start destinations whose folder appears, stop those removed, restart those whose "
-                    + "instance.properties changes.");
+                    + "instance.properties is modified (touch restarts one).");
     public static final ConfigKey AUTO_SCAN_INTERVAL = ConfigKey.canal("canal.auto.scan.interval", "5",
             "Seconds between scans.");
     public static final ConfigKey GLOBAL_MODE = ConfigKey.canal("canal.instance.global.mode", "spring",

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
@@ -26,8 +27,9 @@ import org.slf4j.LoggerFactory;
  * A broken edit is reported once and leaves the running instance as it was; the next edit is tried again.
  * Nothing a scan finds ever stops the process.
  *
- * <p>Edits are recognised by the file's content rather than its modification time, so two edits within
- * the file system's time resolution are not missed and touching a file changes nothing.
+ * <p>A file counts as edited when its modification time changed, as in Canal, so touching it restarts its
+ * destination; or when its content changed, so two edits within the file system's time resolution are not
+ * missed (docs/compatibility.md, auto scan).
  */
 final class InstanceScanner {
 
@@ -37,8 +39,8 @@ final class InstanceScanner {
     private final Path confDir;
     private final CanalController controller;
     private final Duration interval;
-    /** Content digest of each destination's instance.properties as last acted on; scanner thread only. */
-    private final Map<String, String> seen = new HashMap<>();
+    /** Each destination's instance.properties as last acted on; scanner thread only. */
+    private final Map<String, FileState> seen = new HashMap<>();
     private ScheduledExecutorService executor;
 
     InstanceScanner(Path confDir, CanalController controller, Duration interval) {
@@ -50,7 +52,7 @@ final class InstanceScanner {
     /** Starts scanning; the destinations deployed at boot count as seen in their current state. */
     synchronized void start(List<String> bootDestinations) {
         for (String destination : bootDestinations) {
-            seen.put(destination, digest(SpringCanalInstanceGenerator.instanceFile(confDir, destination)));
+            seen.put(destination, FileState.of(SpringCanalInstanceGenerator.instanceFile(confDir, destination)));
         }
         executor = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "canal-instance-scan");
@@ -87,12 +89,12 @@ final class InstanceScanner {
         Map<String, Path> present = instanceFiles();
         for (Map.Entry<String, Path> entry : present.entrySet()) {
             String destination = entry.getKey();
-            String digest = digest(entry.getValue());
-            String before = seen.get(destination);
-            if (digest == null || digest.equals(before)) {
+            FileState state = FileState.of(entry.getValue());
+            FileState before = seen.get(destination);
+            if (state == null || state.equals(before)) {
                 continue;
             }
-            seen.put(destination, digest);
+            seen.put(destination, state);
             apply(destination, before == null);
         }
         for (String destination : List.copyOf(seen.keySet())) {
@@ -142,14 +144,20 @@ final class InstanceScanner {
         return files;
     }
 
-    /** The SHA-256 of the file's bytes, or null when it vanished between listing and reading. */
-    private static String digest(Path file) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-        } catch (IOException e) {
-            return null;
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    /** What a scan compares: the file's modification time and the SHA-256 of its bytes. */
+    private record FileState(FileTime modified, String digest) {
+
+        /** The file's state, or null when it vanished between listing and reading. */
+        static FileState of(Path file) {
+            try {
+                FileTime modified = Files.getLastModifiedTime(file);
+                byte[] digest = MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+                return new FileState(modified, HexFormat.of().formatHex(digest));
+            } catch (IOException e) {
+                return null;
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+            }
         }
     }
 }

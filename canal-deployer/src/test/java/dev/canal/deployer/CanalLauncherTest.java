@@ -16,6 +16,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
@@ -140,6 +141,20 @@ class CanalLauncherTest {
         assertThat(controller.deployedDestinations()).containsExactly("example");
         assertThat(RecordingEventParser.eventsOf("example")).containsExactly("start example v1");
         assertThat(controller.server().isStart("example")).isTrue();
+    }
+
+    @Test
+    void touchingInstancePropertiesRestartsItsDestination() throws IOException {
+        Path file = writeInstance("example");
+        writeInstance("orders");
+        controller = CanalLauncher.start(canalProperties("canal.destinations", "example,orders"), TEST_PARSER);
+
+        FileTime before = Files.getLastModifiedTime(file);
+        Files.setLastModifiedTime(file, FileTime.fromMillis(before.toMillis() + 2000));
+        await().atMost(Duration.ofSeconds(20)).until(() -> RecordingEventParser.eventsOf("example").size() == 3);
+        assertThat(RecordingEventParser.eventsOf("example")).containsExactly("start example v1", "stop example v1",
+                "start example v1");
+        assertThat(RecordingEventParser.eventsOf("orders")).containsExactly("start orders v1");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.canal.deployer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
@@ -93,7 +94,7 @@ class KafkaModeIT {
             db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
         }
         // MariaDB's annotate-rows events arrive as QUERY messages beside the rows, as in Canal
-        List<String> inserts = readTopic(5, Duration.ofSeconds(60)).stream()
+        List<String> inserts = readTopic(TOPIC, 5, Duration.ofSeconds(60)).stream()
                 .filter(message -> message.contains("\"type\":\"INSERT\"")).toList();
         List<Integer> ids = new ArrayList<>();
         for (String message : inserts) {
@@ -105,9 +106,36 @@ class KafkaModeIT {
         assertThat(ids).containsExactly(1, 2, 3, 4, 5);
     }
 
+    @Test
+    void canalsLeaderOnlyAcksWithoutIdempotenceStartsWarnsNamingTheKeyAndDelivers(MySqlServer db) throws Exception {
+        String schema = SCHEMA + "_acks";
+        String topic = TOPIC + "_acks";
+        broker.createTopic(topic);
+        db.recreateDatabase(schema);
+        db.execute("CREATE TABLE " + schema + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
+        RealSourceConf.writeInstance(conf, DESTINATION, db, schema, "canal.mq.topic=" + topic);
+        ListAppender<ILoggingEvent> producerLogs = new ListAppender<>();
+        producerLogs.start();
+        Logger producerLogger = (Logger) LoggerFactory.getLogger("dev.canal.connector.kafka");
+        producerLogger.addAppender(producerLogs);
+        try {
+            controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
+                    "canal.serverMode", "kafka", "kafka.bootstrap.servers", broker.bootstrapServers(),
+                    "kafka.acks", "1", "kafka.enable.idempotence", "false", "kafka.retries", "0"));
+        } finally {
+            producerLogger.detachAppender(producerLogs);
+        }
+
+        assertThat(producerLogs.list).filteredOn(e -> e.getLevel() == Level.WARN)
+                .map(ILoggingEvent::getFormattedMessage).anyMatch(line -> line.startsWith("kafka.acks=1:"));
+        db.execute("INSERT INTO " + schema + ".t VALUES (7, 'row 7')");
+        assertThat(readTopic(topic, 1, Duration.ofSeconds(60))).anyMatch(m -> m.contains("\"type\":\"INSERT\"")
+                && m.contains("\"database\":\"" + schema + "\"") && m.contains("\"id\":\"7\""));
+    }
+
     /** The topic's messages from its start, once {@code inserts} INSERT messages arrived (or the time is up). */
-    private static List<String> readTopic(int inserts, Duration timeout) {
-        TopicPartition partition = new TopicPartition(TOPIC, 0);
+    private static List<String> readTopic(String topic, int inserts, Duration timeout) {
+        TopicPartition partition = new TopicPartition(topic, 0);
         List<String> messages = new ArrayList<>();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
                 ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The launcher's Prometheus exporter (canal-compat.md 10) on a destination reading a real database: the
  * endpoint names the destination, and its put, get and ack row counters follow rows as a client takes and acks
- * them (issue 7).
+ * them, and the parser series follow the binlog read.
  */
 @ExtendWith(MySqlServerExtension.class)
 class MetricsIT {
@@ -57,6 +57,41 @@ class MetricsIT {
         controller.server().subscribe(client);
         takeAndAck(db, client, 1, 3);
         takeAndAck(db, client, 4, 7);
+    }
+
+    @Test
+    void parserSeriesCarryCanalsNamesAndLabelsAndCountTheBinlogRead(MySqlServer db) throws Exception {
+        int metricsPort = startOn(db, "canal.instance.parser.parallel=true");
+        Exposition first = Exposition.scrape(metricsPort);
+        assertThat(first.text()).contains(
+                "canal_instance_parser_mode{destination=\"" + DESTINATION + "\",parallel=\"true\"} 1.0",
+                "canal_instance_publish_blocking_time{destination=\"" + DESTINATION + "\",parser=\"0\"} ",
+                "canal_instance_received_binlog_bytes{destination=\"" + DESTINATION + "\",parser=\"0\"} ");
+        double received = first.value("canal_instance_received_binlog_bytes", DESTINATION);
+
+        db.execute("INSERT INTO " + SCHEMA + ".t VALUES (1, '" + "x".repeat(30) + "')");
+        await().atMost(WAIT).until(() -> scrape("canal_instance_received_binlog_bytes") >= received + 30);
+    }
+
+    @Test
+    void aSerialParserReportsItsModeAndNoPublishBlockingTime(MySqlServer db) throws Exception {
+        int metricsPort = startOn(db, "canal.instance.parser.parallel=false");
+        Exposition scrape = Exposition.scrape(metricsPort);
+        assertThat(scrape.text())
+                .contains("canal_instance_parser_mode{destination=\"" + DESTINATION + "\",parallel=\"false\"} 1.0")
+                .doesNotContain("canal_instance_publish_blocking_time");
+        assertThat(scrape.has("canal_instance_received_binlog_bytes", DESTINATION)).isTrue();
+    }
+
+    /** Starts the launcher on a destination reading the test schema; returns the metrics port. */
+    private int startOn(MySqlServer db, String... instanceLines) throws Exception {
+        db.recreateDatabase(SCHEMA);
+        db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
+        RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA, instanceLines);
+        int metricsPort = UnpackedTarball.freePort();
+        controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
+                "canal.metrics.pull.port", String.valueOf(metricsPort)));
+        return metricsPort;
     }
 
     /** Inserts rows from..to, then checks each counter moves by that many as the rows are put, got and acked. */

@@ -19,6 +19,10 @@ import org.slf4j.LoggerFactory;
  * sink and parser in that order, so nothing produces before its consumer runs and the parser finds the
  * clients' cursors loaded; stops in reverse, the meta manager last so that its final flush sees every ack.
  *
+ * <p>Between sink and parser the filters the clients subscribed with, as the meta manager kept them, are
+ * handed to the parser again, so that the parser's first event is already filtered as those clients asked
+ * and not by {@code canal.instance.filter.regex} alone (docs/compatibility.md, subscribe filters after a restart).
+ *
  * <p>A start that fails stops what it had started, in reverse, and throws an {@link InstanceStartException}
  * naming the destination and the component. Stop keeps going when a component fails to stop, logs each
  * failure and rethrows the first at the end.
@@ -54,6 +58,7 @@ public class DefaultCanalInstance implements CanalInstance {
                 new Component("alarm handler", alarmHandler::start, alarmHandler::stop, () -> false),
                 new Component("event store", eventStore::start, eventStore::stop, eventStore::isStarted),
                 new Component("event sink", eventSink::start, eventSink::stop, eventSink::isStarted),
+                new Component("subscribed client filters", this::applySubscribedFilters, () -> { }, () -> false),
                 new Component("event parser", eventParser::start, eventParser::stop, eventParser::isStart));
     }
 
@@ -147,6 +152,13 @@ public class DefaultCanalInstance implements CanalInstance {
         receiver.replaceWhiteFilter(identity.filter());
         log.info("destination {}: table white list replaced by the filter of {}", destination, identity);
         return true;
+    }
+
+    /** Re-applies the filter of every subscribed client, in the meta manager's order: the last non-empty one wins. */
+    private void applySubscribedFilters() {
+        for (ClientIdentity client : metaManager.listAllSubscribeInfo(destination)) {
+            subscribeChange(client);
+        }
     }
 
     /** The parser's way to take a client filter, or null when it has none. */

@@ -102,6 +102,19 @@ class DefaultCanalInstanceTest {
     }
 
     @Test
+    void subscribedClientFiltersReachTheParserBeforeItStarts() {
+        meta.start();
+        meta.subscribe(new ClientIdentity("example", (short) 1001, "shop\\..*"));
+        meta.subscribe(new ClientIdentity("example", (short) 1002, ""));
+        ProbeEventParser parser = new ProbeEventParser(meta, store, sink, "p", false);
+
+        instance("example", store, parser).start();
+
+        assertThat(parser.filterArrivals()).containsExactly("shop\\..* before start");
+        assertThat(parser.isStart()).isTrue();
+    }
+
+    @Test
     void mysqlParserTakesTheClientFilter() {
         Properties source = new Properties();
         source.setProperty(MysqlParserConfig.MASTER_ADDRESS.name(), "127.0.0.1:3306");

@@ -20,6 +20,7 @@ public final class ProbeEventParser implements EventParser, TableFilterReceiver 
     private final boolean failOnStart;
     private final List<String> observations = new CopyOnWriteArrayList<>();
     private final List<String> whiteFilters = new CopyOnWriteArrayList<>();
+    private final List<String> filterArrivals = new CopyOnWriteArrayList<>();
     private volatile boolean running;
 
     public ProbeEventParser(MetaManager metaManager, EventStore eventStore, EventSink eventSink, String label,
@@ -58,6 +59,7 @@ public final class ProbeEventParser implements EventParser, TableFilterReceiver 
     @Override
     public void replaceWhiteFilter(String regex) {
         whiteFilters.add(regex);
+        filterArrivals.add(regex + (running ? " while running" : " before start"));
     }
 
     public String label() {
@@ -70,5 +72,10 @@ public final class ProbeEventParser implements EventParser, TableFilterReceiver 
 
     public List<String> whiteFilters() {
         return whiteFilters;
+    }
+
+    /** Each white filter handed over, with whether the parser was running then. */
+    public List<String> filterArrivals() {
+        return filterArrivals;
     }
 }

@@ -16,9 +16,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The Kafka producer settings of MQ mode ({@code kafka.*}, docs/configuration.md): every {@code kafka.X} key is
  * passed to the producer as {@code X}, over Canal's shipped defaults; the legacy {@code canal.mq.servers}-style
- * keys are copied onto their new names when the new one is absent. Delivery guarantees are not negotiable:
- * {@code acks=all}, {@code enable.idempotence=true} and, as Canal forces it, one request in flight per
- * connection, so that a retried send can never overtake a later one.
+ * keys are copied onto their new names when the new one is absent. As in Canal, {@code acks} and
+ * {@code enable.idempotence} are taken as given; {@code acks} other than {@code all} is warned about at start,
+ * naming its key, because a broker failover can then lose rows whose batch was already acked
+ * (docs/compatibility.md, Kafka producer settings). Where {@code acks=all} and idempotence is not switched off,
+ * the producer is idempotent. As Canal forces it, one request is in flight per connection, so that a retried send
+ * can never overtake a later one.
  *
  * @param producerProperties what the Kafka producer is built from
  */
@@ -31,7 +34,8 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
     public static final ConfigKey BOOTSTRAP_SERVERS = producerSetting(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG,
             "127.0.0.1:9092", "Kafka brokers, host:port,...");
     public static final ConfigKey ACKS = producerSetting(ProducerConfig.ACKS_CONFIG, "all",
-            "Replicas that must have a batch before it counts as sent.");
+            "Replicas that must have a batch before it counts as sent; 0 or 1 is accepted with a warning, as a broker "
+                    + "failure can then lose rows.");
     public static final ConfigKey COMPRESSION_TYPE = producerSetting(ProducerConfig.COMPRESSION_TYPE_CONFIG, "none",
             "none, gzip, snappy, lz4 or zstd.");
     public static final ConfigKey BATCH_SIZE = producerSetting(ProducerConfig.BATCH_SIZE_CONFIG, "16384",
@@ -53,6 +57,9 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
     private static final Map<String, String> CANAL_DEFAULTS = Stream.of(BOOTSTRAP_SERVERS, COMPRESSION_TYPE,
             BATCH_SIZE, LINGER_MS, MAX_REQUEST_SIZE, BUFFER_MEMORY)
             .collect(Collectors.toMap(key -> key.name().substring(PREFIX.length()), ConfigKey::defaultValue));
+
+    /** What Kafka accepts for {@code acks}. */
+    private static final List<String> ACKS_VALUES = List.of("all", "-1", "0", "1");
 
     /** Legacy (≤1.1.4) keys and the producer setting each one means. */
     private static final Map<String, String> LEGACY_KEYS = Map.of(
@@ -97,10 +104,12 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
                 settings.put(key.substring(PREFIX.length()), value);
             }
         }
-        requireAcksAll(settings);
-        requireIdempotence(settings);
+        boolean idempotent = applyDelivery(settings, keyOf(properties, ProducerConfig.ACKS_CONFIG),
+                keyOf(properties, ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG));
         forceOneInFlight(settings);
-        dropZeroRetries(settings);
+        if (idempotent) {
+            dropZeroRetries(settings);
+        }
         settings.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         settings.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         if (Boolean.parseBoolean(value(properties, KERBEROS_ENABLE.name()))) {
@@ -135,23 +144,53 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
         return p;
     }
 
-    private static void requireAcksAll(Map<String, String> settings) {
+    /**
+     * Checks {@code acks} and {@code enable.idempotence} (Kafka's own values only) and settles idempotence: on
+     * unless switched off or {@code acks} is not {@code all}, which Kafka's idempotent producer refuses.
+     *
+     * @return whether the producer is idempotent
+     */
+    private static boolean applyDelivery(Map<String, String> settings, String acksKey, String idempotenceKey) {
         String acks = settings.getOrDefault(ProducerConfig.ACKS_CONFIG, "all").toLowerCase(Locale.ROOT);
-        if (!acks.equals("all") && !acks.equals("-1")) {
-            throw new IllegalArgumentException("invalid value '" + acks + "' for " + PREFIX + ProducerConfig.ACKS_CONFIG
-                    + ": MQ mode acks a batch only once every replica has it, so it must be all (or -1)");
+        if (!ACKS_VALUES.contains(acks)) {
+            throw new IllegalArgumentException("invalid value '" + acks + "' for " + acksKey + ": must be one of "
+                    + ACKS_VALUES);
         }
-        settings.put(ProducerConfig.ACKS_CONFIG, "all");
+        settings.put(ProducerConfig.ACKS_CONFIG, acks);
+        String idempotence = settings.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG);
+        if (idempotence != null && !idempotence.equalsIgnoreCase("true") && !idempotence.equalsIgnoreCase("false")) {
+            throw new IllegalArgumentException("invalid value '" + idempotence + "' for " + idempotenceKey
+                    + ": must be true or false");
+        }
+        boolean allReplicas = acks.equals("all") || acks.equals("-1");
+        if (!allReplicas) {
+            if ("true".equalsIgnoreCase(idempotence)) {
+                throw new IllegalArgumentException(idempotenceKey + "=true needs " + acksKey
+                        + "=all: the idempotent Kafka producer refuses acks=" + acks);
+            }
+            log.warn("{}={}: a batch is acked once {}, so rows can be lost when a broker fails; set all to lose none",
+                    acksKey, acks, acks.equals("0") ? "it is sent, before any broker confirmed it"
+                            : "the partition leader has it, before its replicas do");
+        }
+        boolean idempotent = allReplicas && !"false".equalsIgnoreCase(idempotence);
+        if (!idempotent && allReplicas) {
+            log.info("{}=false: a send Kafka retries may be written twice (rows are still never lost)",
+                    idempotenceKey);
+        }
+        settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, Boolean.toString(idempotent));
+        return idempotent;
     }
 
-    private static void requireIdempotence(Map<String, String> settings) {
-        String idempotence = settings.getOrDefault(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        if (!idempotence.equalsIgnoreCase("true")) {
-            throw new IllegalArgumentException("invalid value '" + idempotence + "' for " + PREFIX
-                    + ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG
-                    + ": must be true, or a retried send could duplicate or reorder records of a partition");
+    /** The key a producer setting came from: {@code kafka.X}, or the legacy key that filled it in. */
+    private static String keyOf(Properties properties, String name) {
+        if (value(properties, PREFIX + name) == null) {
+            for (Map.Entry<String, String> legacy : LEGACY_KEYS.entrySet()) {
+                if (legacy.getValue().equals(name) && value(properties, legacy.getKey()) != null) {
+                    return legacy.getKey();
+                }
+            }
         }
-        settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        return PREFIX + name;
     }
 
     private static void forceOneInFlight(Map<String, String> settings) {

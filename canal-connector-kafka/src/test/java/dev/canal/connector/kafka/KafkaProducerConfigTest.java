@@ -3,8 +3,14 @@ package dev.canal.connector.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 class KafkaProducerConfigTest {
 
@@ -48,10 +54,52 @@ class KafkaProducerConfigTest {
     }
 
     @Test
-    void weakerDeliverySettingsAreRejectedNamingTheKey() {
-        assertThatThrownBy(() -> KafkaProducerConfig.from(props("kafka.acks", "1"))).hasMessageContaining("kafka.acks");
-        assertThatThrownBy(() -> KafkaProducerConfig.from(props("kafka.enable.idempotence", "false")))
+    void acksOtherThanAllIsAcceptedWithoutIdempotenceAndWarnedAboutNamingTheKey() {
+        List<String> warnings = warningsOf(() -> {
+            assertThat(KafkaProducerConfig.from(props("kafka.acks", "1", "kafka.retries", "0")).producerProperties())
+                    .containsEntry("acks", "1").containsEntry("enable.idempotence", "false")
+                    .containsEntry("retries", "0");
+            assertThat(KafkaProducerConfig.from(props("canal.mq.acks", "0")).producerProperties())
+                    .containsEntry("acks", "0").containsEntry("enable.idempotence", "false");
+        });
+
+        assertThat(warnings).hasSize(2);
+        assertThat(warnings.get(0)).startsWith("kafka.acks=1:").contains("lost");
+        assertThat(warnings.get(1)).startsWith("canal.mq.acks=0:").contains("lost");
+    }
+
+    @Test
+    void idempotenceSwitchedOffIsAcceptedAndKeepsCanalsZeroRetries() {
+        List<String> warnings = warningsOf(() -> assertThat(KafkaProducerConfig.from(props(
+                "kafka.enable.idempotence", "false", "kafka.retries", "0")).producerProperties())
+                .containsEntry("acks", "all").containsEntry("enable.idempotence", "false")
+                .containsEntry("retries", "0"));
+
+        assertThat(warnings).as("nothing is lost: a failed batch is rolled back and sent again").isEmpty();
+    }
+
+    @Test
+    void settingsKafkaWouldRefuseFailNamingTheKey() {
+        assertThatThrownBy(() -> KafkaProducerConfig.from(props("kafka.acks", "2"))).hasMessageContaining("kafka.acks");
+        assertThatThrownBy(() -> KafkaProducerConfig.from(props("kafka.enable.idempotence", "yes")))
                 .hasMessageContaining("kafka.enable.idempotence");
+        assertThatThrownBy(() -> KafkaProducerConfig.from(props("kafka.acks", "1", "kafka.enable.idempotence", "true")))
+                .hasMessageContaining("kafka.enable.idempotence=true needs kafka.acks=all");
+    }
+
+    /** The warnings the action logs from the producer config. */
+    private static List<String> warningsOf(Runnable action) {
+        Logger logger = (Logger) LoggerFactory.getLogger(KafkaProducerConfig.class);
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        logger.addAppender(appender);
+        try {
+            action.run();
+        } finally {
+            logger.detachAppender(appender);
+        }
+        return appender.list.stream().filter(e -> e.getLevel() == Level.WARN).map(ILoggingEvent::getFormattedMessage)
+                .toList();
     }
 
     @Test

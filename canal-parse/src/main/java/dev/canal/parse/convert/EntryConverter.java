@@ -118,30 +118,29 @@ public final class EntryConverter {
             case XA_END -> List.of(transactionEnd(at, "0", xaProps("XA END", kind)));
             case XA_COMMIT, XA_ROLLBACK -> List.of(xaOutcome(q, kind, at));
             case DDL -> ddl(q, kind, at);
-            case DML -> filters.get().filterQueryDml() ? List.of() : List.of(sqlEntry(q.sql(), q.schema(), kind, false, at));
+            case DML -> QueryEntryFilter.keeps(filters.get(), kind) ? List.of(sqlEntry(q.sql(), q.schema(), kind, false, at))
+                    : List.of();
             case OTHER -> List.of();
         };
     }
 
     private List<CanalEntry.Entry> ddl(QueryEvent q, StatementKind kind, EventPosition at) {
         metas.applyDdl(q.schema(), kind.schema(), kind.table(), q.sql(), at.toEntryPosition());
-        SinkFilterConfig options = filters.get();
-        if (options.filterQueryDdl() || (kind.changesTable() && !options.tableFilter().accepts(kind.schema(), kind.table()))) {
-            return List.of();
-        }
-        return List.of(sqlEntry(q.sql(), q.schema(), kind, true, at));
+        return QueryEntryFilter.keeps(filters.get(), kind) ? List.of(sqlEntry(q.sql(), q.schema(), kind, true, at))
+                : List.of();
     }
 
     private CanalEntry.Entry sqlEntry(String sql, String sessionSchema, StatementKind kind, boolean isDdl,
             EventPosition at) {
-        CanalEntry.RowChange rowChange = CanalEntry.RowChange.newBuilder()
+        CanalEntry.RowChange.Builder rowChange = CanalEntry.RowChange.newBuilder()
                 .setEventType(kind.eventType())
                 .setIsDdl(isDdl)
-                .setSql(sql)
-                .setDdlSchemaName(sessionSchema)
-                .build();
-        return EntryFactory.entry(EntryFactory.header(at, kind.schema(), kind.table(), kind.eventType(), gtids.executed(),
-                gtidProps()), EntryType.ROWDATA, rowChange.toByteString());
+                .setSql(sql);
+        if (sessionSchema != null && !sessionSchema.isEmpty()) {
+            rowChange.setDdlSchemaName(sessionSchema); // Canal leaves it unset when the session has no schema
+        }
+        return EntryFactory.entry(EntryFactory.header(at, kind.schema(), kind.headerTable(), kind.eventType(),
+                gtids.executed(), gtidProps()), EntryType.ROWDATA, rowChange.build().toByteString());
     }
 
     /**

@@ -14,6 +14,7 @@ final class EntryFactory {
     }
 
     /**
+     * @param table     null for an entry whose header has no table name at all (database statements)
      * @param eventType null for TRANSACTIONBEGIN/TRANSACTIONEND headers, which carry none
      * @param gtid      executed GTID set in GTID mode, else null
      */
@@ -28,8 +29,10 @@ final class EntryFactory {
                 .setExecuteTime(at.timestampSeconds() * 1000)
                 .setSourceType(CanalEntry.Type.MYSQL)
                 .setSchemaName(schema)
-                .setTableName(table)
                 .setEventLength(at.length());
+        if (table != null) {
+            h.setTableName(table);
+        }
         if (eventType != null) {
             h.setEventType(eventType);
         }

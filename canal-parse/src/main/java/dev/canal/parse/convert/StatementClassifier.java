@@ -14,12 +14,14 @@ import java.util.Locale;
 public final class StatementClassifier {
 
     private static final int HEAD_TOKENS = 12;
+    /** RENAME TABLE lists any number of pairs, and the filter looks at each of them. */
+    private static final int RENAME_TOKENS = 4096;
 
     private StatementClassifier() {
     }
 
     public static StatementKind classify(String sql, String defaultSchema) {
-        Tokens t = new Tokens(sql);
+        Tokens t = new Tokens(sql, HEAD_TOKENS);
         String first = t.keyword(0);
         return switch (first) {
             case "BEGIN" -> StatementKind.of(Category.BEGIN);
@@ -29,7 +31,7 @@ public final class StatementClassifier {
             case "CREATE" -> create(t, defaultSchema);
             case "ALTER" -> alter(t, defaultSchema);
             case "DROP" -> drop(t, defaultSchema);
-            case "RENAME" -> t.keyword(1).equals("TABLE") ? rename(t, defaultSchema) : other();
+            case "RENAME" -> t.keyword(1).equals("TABLE") ? rename(new Tokens(sql, RENAME_TOKENS), defaultSchema) : other();
             case "TRUNCATE" -> {
                 int at = t.keyword(1).equals("TABLE") ? 2 : 1;
                 yield table(EventType.TRUNCATE, t, at, defaultSchema);
@@ -86,6 +88,12 @@ public final class StatementClassifier {
         int nameAt = skipIfExists(t, at + 1);
         String[] name = t.qualifiedName(nameAt, defaultSchema);
         int spec = nameAt + t.nameLength(nameAt);
+        if (t.keyword(spec).equals("RENAME") && !isColumnOrIndex(t.keyword(spec + 1))) {
+            boolean toOrAs = t.keyword(spec + 1).equals("TO") || t.keyword(spec + 1).equals("AS");
+            String[] to = t.qualifiedName(toOrAs ? spec + 2 : spec + 1, defaultSchema);
+            return new StatementKind(Category.DDL, EventType.RENAME, name[0], name[1], null,
+                    List.of(new StatementKind.Rename(name[0], name[1], to[0], to[1])));
+        }
         EventType type = switch (t.keyword(spec)) {
             case "ADD" -> switch (t.keyword(spec + 1)) {
                 case "UNIQUE", "INDEX", "KEY", "FULLTEXT", "SPATIAL" -> EventType.CINDEX;
@@ -94,11 +102,6 @@ public final class StatementClassifier {
             case "DROP" -> switch (t.keyword(spec + 1)) {
                 case "INDEX", "KEY" -> EventType.DINDEX;
                 default -> EventType.ALTER;
-            };
-            case "RENAME" -> switch (t.keyword(spec + 1)) {
-                case "TO", "AS" -> EventType.RENAME;
-                default -> t.keyword(spec + 1).equals("COLUMN") || t.keyword(spec + 1).equals("INDEX")
-                        || t.keyword(spec + 1).equals("KEY") ? EventType.ALTER : EventType.RENAME;
             };
             default -> EventType.ALTER;
         };
@@ -118,14 +121,33 @@ public final class StatementClassifier {
         };
     }
 
+    private static boolean isColumnOrIndex(String keyword) {
+        return keyword.equals("COLUMN") || keyword.equals("INDEX") || keyword.equals("KEY");
+    }
+
+    /** {@code RENAME TABLE a TO b [, c TO d ...]}: the entry names the first pair's new name. */
     private static StatementKind rename(Tokens t, String defaultSchema) {
+        List<StatementKind.Rename> pairs = new ArrayList<>();
         int from = 2;
-        int to = from + t.nameLength(from);
-        if (!t.keyword(to).equals("TO")) {
+        while (true) {
+            int to = from + t.nameLength(from);
+            if (!t.keyword(to).equals("TO")) {
+                break;
+            }
+            String[] oldName = t.qualifiedName(from, defaultSchema);
+            String[] newName = t.qualifiedName(to + 1, defaultSchema);
+            pairs.add(new StatementKind.Rename(oldName[0], oldName[1], newName[0], newName[1]));
+            int next = to + 1 + t.nameLength(to + 1);
+            if (!t.keyword(next).equals(",")) {
+                break;
+            }
+            from = next + 1;
+        }
+        if (pairs.isEmpty()) {
             return other();
         }
-        String[] name = t.qualifiedName(to + 1, defaultSchema);
-        return new StatementKind(Category.DDL, EventType.RENAME, name[0], name[1], null);
+        StatementKind.Rename first = pairs.get(0);
+        return new StatementKind(Category.DDL, EventType.RENAME, first.toSchema(), first.toTable(), null, pairs);
     }
 
     /** {@code CREATE INDEX i ON t} / {@code DROP INDEX i ON t}. */
@@ -165,14 +187,14 @@ public final class StatementClassifier {
     /** The first tokens of a statement: words, quoted identifiers and single punctuation characters. */
     private static final class Tokens {
 
-        private final List<String> tokens = new ArrayList<>(HEAD_TOKENS);
-        private final List<Boolean> quoted = new ArrayList<>(HEAD_TOKENS);
-        private final List<Integer> ends = new ArrayList<>(HEAD_TOKENS);
+        private final List<String> tokens = new ArrayList<>();
+        private final List<Boolean> quoted = new ArrayList<>();
+        private final List<Integer> ends = new ArrayList<>();
 
-        Tokens(String sql) {
+        Tokens(String sql, int limit) {
             int i = 0;
             int n = sql.length();
-            while (i < n && tokens.size() < HEAD_TOKENS) {
+            while (i < n && tokens.size() < limit) {
                 char c = sql.charAt(i);
                 if (Character.isWhitespace(c)) {
                     i++;

@@ -46,6 +46,22 @@ class StatementClassifierTest {
     }
 
     @Test
+    void renameListsEveryPairWithItsOldAndNewName() {
+        StatementKind kind = StatementClassifier.classify("RENAME TABLE a TO s2.b, `s3`.`c` TO d", "db");
+        assertThat(kind.renames()).containsExactly(new StatementKind.Rename("db", "a", "s2", "b"),
+                new StatementKind.Rename("s3", "c", "db", "d"));
+        assertThat(StatementClassifier.classify("ALTER TABLE t RENAME AS s.t2", "db").renames())
+                .containsExactly(new StatementKind.Rename("db", "t", "s", "t2"));
+        assertThat(StatementClassifier.classify("ALTER TABLE t RENAME COLUMN a TO b", "db").renames()).isEmpty();
+    }
+
+    @Test
+    void databaseStatementsHaveNoHeaderTable() {
+        assertThat(StatementClassifier.classify("DROP DATABASE IF EXISTS old", "db").headerTable()).isNull();
+        assertThat(StatementClassifier.classify("CREATE TABLE t (id int)", "db").headerTable()).isEqualTo("t");
+    }
+
+    @Test
     void aTableNamedLikeAKeywordIsNotATransactionBoundary() {
         // Canal classifies by suffix and turns this TRUNCATE into a TRANSACTIONBEGIN (canal-output.md)
         assertThat(StatementClassifier.classify("TRUNCATE TABLE t_begin", "db").category()).isEqualTo(Category.DDL);

@@ -42,9 +42,10 @@ public record SinkFilterConfig(TableFilter tableFilter, ColumnFilter columnFilte
     public static final ConfigKey QUERY_DML = ConfigKey.canal("canal.instance.filter.query.dml", "false",
             "Drop DML statements logged as text (statement or mixed binlog) and the rows-query texts.");
     public static final ConfigKey QUERY_DCL = ConfigKey.canal("canal.instance.filter.query.dcl", "false",
-            "Drop statements that are neither DDL nor DML (GRANT, CREATE USER and the like).");
+            "Drop the statements that are neither table DDL nor DML: CREATE, ALTER and DROP DATABASE.");
     public static final ConfigKey QUERY_DDL = ConfigKey.canal("canal.instance.filter.query.ddl", "false",
-            "Drop DDL statements.");
+            "Drop every entry built from a statement other than BEGIN, COMMIT and XA: table DDL, statement-logged "
+                    + "DML and database statements (table definitions still follow the DDL).");
     public static final ConfigKey DML_INSERT = ConfigKey.canal("canal.instance.filter.dml.insert", "false",
             "Drop inserted rows.");
     public static final ConfigKey DML_UPDATE = ConfigKey.canal("canal.instance.filter.dml.update", "false",

@@ -27,6 +27,15 @@ public record TableFilter(RegexTableFilter whiteList, RegexTableFilter blackList
         return accepts(schema + "." + table);
     }
 
+    /**
+     * Whether a rename of {@code from} to {@code to} (both {@code schema.table}) passes, by Canal's rule for
+     * renames: the white list may match either name, and the black list blocks it only when it matches both
+     * (docs/compatibility.md, filter switches).
+     */
+    public boolean acceptsRename(String from, String to) {
+        return (whiteList.matches(to) || whiteList.matches(from)) && !(blackList.matches(to) && blackList.matches(from));
+    }
+
     /** This filter with another white list and the same black list (a client's subscribe filter). */
     public TableFilter withWhiteList(String whitePatterns) {
         return new TableFilter(RegexTableFilter.whiteList(whitePatterns), blackList);
