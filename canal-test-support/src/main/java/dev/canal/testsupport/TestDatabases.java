@@ -70,7 +70,7 @@ public final class TestDatabases {
 
     /** Checks the binlog settings and creates the replication account. */
     static MySqlServer prepare(String host, int port, String adminUser, String adminPassword, String origin) {
-        String url = "jdbc:mysql://" + host + ":" + port + "/?useSSL=false&allowPublicKeyRetrieval=true";
+        String url = "jdbc:mysql://" + host + ":" + port + "/?sslMode=PREFERRED&allowPublicKeyRetrieval=true";
         try (Connection c = DriverManager.getConnection(url, adminUser, adminPassword);
                 Statement st = c.createStatement()) {
             String version = scalar(st, "SELECT VERSION()");

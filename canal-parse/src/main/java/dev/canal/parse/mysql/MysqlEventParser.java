@@ -16,7 +16,6 @@ import dev.canal.binlog.gtid.MariadbGtidList;
 import dev.canal.binlog.gtid.MysqlGtidSet;
 import dev.canal.binlog.net.BinlogFilePosition;
 import dev.canal.binlog.net.BinlogStream;
-import dev.canal.binlog.net.ConnectionOptions;
 import dev.canal.binlog.net.MysqlConnection;
 import dev.canal.binlog.net.MysqlServerException;
 import dev.canal.binlog.net.ReplicaOptions;
@@ -30,9 +29,6 @@ import dev.canal.sink.EventSink;
 import dev.canal.sink.filter.SinkFilterConfig;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +63,7 @@ public final class MysqlEventParser implements EventParser {
     private final LogIdentity identity;
     private final TableMetaSource injectedMetas;
     private volatile TableMetaSource metas;
+    private final SourceConnector connector;
     private final CollationCatalog collations;
     private volatile SinkFilterConfig options;
     private volatile boolean running;
@@ -100,7 +97,8 @@ public final class MysqlEventParser implements EventParser {
         this.options = options;
         this.identity = LogIdentity.of(config.masterHost(), config.masterPort());
         this.injectedMetas = metas;
-        this.collations = new CollationCatalog(this::metadataConnection);
+        this.connector = SourceConnector.of(config);
+        this.collations = new CollationCatalog(connector::openMetadata);
     }
 
     /**
@@ -119,7 +117,7 @@ public final class MysqlEventParser implements EventParser {
         running = true;
         failure = null;
         metas = injectedMetas != null ? injectedMetas : configuredMetaSource();
-        detector = SourceDetector.startIfEnabled(destination, config, this::metadataConnection);
+        detector = SourceDetector.startIfEnabled(destination, config, connector::openMetadata);
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;
@@ -159,10 +157,10 @@ public final class MysqlEventParser implements EventParser {
 
     private TableMetaSource configuredMetaSource() {
         if (config.tsdb().enable()) {
-            return new SchemaHistoryTableMetaSource(destination, config.tsdb(), this::metadataConnection,
+            return new SchemaHistoryTableMetaSource(destination, config.tsdb(), connector::openMetadata,
                     (schema, table) -> options.tableFilter().accepts(schema, table));
         }
-        return new JdbcTableMetaSource(this::metadataConnection);
+        return new JdbcTableMetaSource(connector::openMetadata);
     }
 
     @Override
@@ -263,7 +261,7 @@ public final class MysqlEventParser implements EventParser {
 
     private void dumpOnce() throws IOException, InterruptedException {
         streamed = false;
-        try (MysqlConnection conn = MysqlConnection.open(connectionOptions())) {
+        try (MysqlConnection conn = connector.openReplication()) {
             ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
             session.setUp();
             SourceSettingsCheck.verify(conn, config);
@@ -290,18 +288,13 @@ public final class MysqlEventParser implements EventParser {
         }
     }
 
-    private ConnectionOptions connectionOptions() {
-        return new ConnectionOptions(config.masterHost(), config.masterPort(), config.username(), config.password(),
-                config.defaultDatabaseName(), config.network(), config.ssl());
-    }
-
     private long slaveId() throws IOException {
         return config.effectiveSlaveId(destination, InetAddress.getLocalHost().getAddress());
     }
 
     /** A short-lived replica session for scanning binlog files while looking for the start. */
     private ReplicaSession scanSession() throws IOException {
-        MysqlConnection conn = MysqlConnection.open(connectionOptions());
+        MysqlConnection conn = connector.openReplication();
         ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
         session.setUp();
         return session;
@@ -407,17 +400,6 @@ public final class MysqlEventParser implements EventParser {
             String gtid = end.getGtid().isEmpty() ? null : end.getGtid();
             positions.persist(destination, new LogPosition(identity, new EntryPosition(end.getLogfileName(),
                     end.getLogfileOffset(), end.getServerId(), end.getExecuteTime(), gtid, false)));
-        }
-    }
-
-    private Connection metadataConnection() {
-        String url = "jdbc:mysql://" + config.masterHost() + ":" + config.masterPort()
-                + "/?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=10000";
-        try {
-            return DriverManager.getConnection(url, config.username(), config.password());
-        } catch (SQLException e) {
-            throw new dev.canal.parse.meta.TableMetaException("cannot open the metadata connection to "
-                    + config.masterHost() + ":" + config.masterPort() + ": " + e.getMessage(), e);
         }
     }
 
