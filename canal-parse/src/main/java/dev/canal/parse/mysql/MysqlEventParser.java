@@ -75,6 +75,8 @@ public final class MysqlEventParser implements EventParser {
     private volatile boolean streamed;
     private static final long HEALTHY_STREAM_NANOS = TimeUnit.SECONDS.toNanos(5);
     private volatile boolean resetToLatest; // canal.auto.reset.latest.pos.mode after a purged binlog
+    private boolean relocateByTimestamp; // parser thread only: the stored position belongs to another server
+    private long sourceServerId = -1; // parser thread only: server_id of the source of the current connection
     private SourceDetector detector; // guarded by this
     private final LongAdder publishBlockingNanos = new LongAdder();
 
@@ -203,16 +205,8 @@ public final class MysqlEventParser implements EventParser {
                     backoff = FIRST_BACKOFF_MILLIS;
                 } catch (MysqlServerException e) {
                     backoff = streamed ? FIRST_BACKOFF_MILLIS : backoff;
-                    if (e.errorCode() == ER_MASTER_FATAL_ERROR_READING_BINLOG) {
-                        if (!config.autoResetLatestPosMode()) {
-                            alarm("the source cannot serve the binlog we need (" + e.getMessage()
-                                    + "); stopping instead of skipping data", e);
-                            return;
-                        }
-                        log.warn("destination {}: the source cannot serve the binlog we need ({}); {} is on, so "
-                                + "reading goes on from the source's current position and the rows between are "
-                                + "SKIPPED", destination, e.getMessage(), MysqlParserConfig.AUTO_RESET_LATEST);
-                        resetToLatest = true;
+                    if (e.errorCode() == ER_MASTER_FATAL_ERROR_READING_BINLOG && !planRetryAfterMissingBinlog(e)) {
+                        return;
                     }
                     backoff = retryAfter(e, backoff);
                 } catch (SourceSettingsCheck.UnsupportedSourceException e) {
@@ -235,6 +229,35 @@ public final class MysqlEventParser implements EventParser {
         } finally {
             MDC.remove("destination");
         }
+    }
+
+    /**
+     * Error 1236, the binlog we asked for is not on the source: when the stored position was written by another
+     * server (a different server_id now answers at the address) the start is located by time, as in Canal; else
+     * with {@code canal.auto.reset.latest.pos.mode} reading skips to the source's current position; else an
+     * alarm stops the parser.
+     *
+     * @return whether to reconnect (false: the parser stopped)
+     */
+    private boolean planRetryAfterMissingBinlog(MysqlServerException e) {
+        EntryPosition stored = storedPositionOfAnotherServer();
+        if (stored != null) {
+            log.warn("destination {}: the source cannot serve the binlog we need ({}) and its server_id {} is not "
+                    + "the {} of the stored position {}: locating the start by time instead", destination,
+                    e.getMessage(), sourceServerId, stored.serverId(), stored);
+            relocateByTimestamp = true;
+            return true;
+        }
+        if (!config.autoResetLatestPosMode()) {
+            alarm("the source cannot serve the binlog we need (" + e.getMessage()
+                    + "); stopping instead of skipping data", e);
+            return false;
+        }
+        log.warn("destination {}: the source cannot serve the binlog we need ({}); {} is on, so reading goes on "
+                + "from the source's current position and the rows between are SKIPPED", destination,
+                e.getMessage(), MysqlParserConfig.AUTO_RESET_LATEST);
+        resetToLatest = true;
+        return true;
     }
 
     private long retryAfter(Exception e, long backoff) {
@@ -264,6 +287,7 @@ public final class MysqlEventParser implements EventParser {
         try (MysqlConnection conn = connector.openReplication()) {
             ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
             session.setUp();
+            sourceServerId = Long.parseLong(conn.query("SELECT @@server_id").scalar());
             SourceSettingsCheck.verify(conn, config);
             StartPoint start = findStart(session);
             boolean mariadb = conn.serverVersion().isMariaDb();
@@ -300,7 +324,7 @@ public final class MysqlEventParser implements EventParser {
         return session;
     }
 
-    /** Where to start, by Canal's rules (canal-compat.md 9.2, 9.3). */
+    /** Where to start, by Canal's rules (canal-compat.md 9.2, 9.3; docs/compatibility.md "A changed source"). */
     private StartPoint findStart(ReplicaSession session) throws IOException {
         if (resetToLatest) {
             resetToLatest = false;
@@ -317,6 +341,16 @@ public final class MysqlEventParser implements EventParser {
             }
         }
         StartPositionLocator locator = new StartPositionLocator(this::scanSession);
+        boolean otherServer = relocateByTimestamp
+                || remembered != null && !SourceAddress.same(remembered.identity(), identity);
+        relocateByTimestamp = false;
+        if (last != null && last.hasTimestamp() && otherServer) {
+            long target = last.timestamp() - config.fallbackIntervalSeconds() * 1000L;
+            log.warn("destination {}: the stored position {} was read from {}, not from the source {}:{} now; "
+                    + "locating the start by its time less {} s", destination, last, remembered.identity(),
+                    config.masterHost(), config.masterPort(), config.fallbackIntervalSeconds());
+            return located(locator.byTimestamp(target));
+        }
         if (last != null && last.hasJournal()) {
             return new StartPoint(last.journalName(), last.position(), last.position(), null);
         }
@@ -335,6 +369,19 @@ public final class MysqlEventParser implements EventParser {
         }
         BinlogFilePosition current = session.currentBinlogPosition();
         return new StartPoint(current.file(), current.position(), -1, null);
+    }
+
+    /**
+     * The stored position when another server wrote it (its server_id is not the source's) and it carries a
+     * time to locate by; null otherwise. Asked after error 1236, as Canal does.
+     */
+    private EntryPosition storedPositionOfAnotherServer() {
+        LogPosition remembered = positions.latest(destination);
+        EntryPosition last = remembered == null ? null : remembered.position();
+        if (last == null || last.serverId() == null || sourceServerId < 0 || !last.hasTimestamp()) {
+            return null;
+        }
+        return last.serverId() != sourceServerId ? last : null;
     }
 
     private static StartPoint located(StartPositionLocator.Found found) {
