@@ -1,5 +1,7 @@
 package dev.canal.instance.spring;
 
+import dev.canal.parse.meta.history.TsdbConfig;
+import dev.canal.parse.mysql.MysqlParserConfig;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.Properties;
 
@@ -7,7 +9,9 @@ import java.util.Properties;
  * The parser settings of one member of a group instance (canal-compat.md 5.1): group-instance.xml names the
  * sources {@code canal.instance.master1.*} / {@code standby1.*}, {@code master2.*} / {@code standby2.*}, ...;
  * member {@code n} sees them as the single-source keys {@code canal.instance.master.*} / {@code standby.*}, with
- * every other key unchanged.
+ * every other key unchanged. The schema history is off unless {@code canal.instance.tsdb.enable} turns it on, as
+ * in Canal's group flavour; when on, member {@code n} keeps its own in {@code <canal.instance.tsdb.dir>/master<n>},
+ * so the two parsers never write one history.
  */
 public final class GroupMemberProperties {
 
@@ -28,6 +32,9 @@ public final class GroupMemberProperties {
             merged.stringPropertyNames().stream().filter(key -> key.startsWith(memberPrefix)).forEach(key ->
                     own.setProperty(PREFIX + role + "." + key.substring(memberPrefix.length()), merged.getProperty(key)));
         }
-        return own;
+        TypedProperties typed = new TypedProperties(merged);
+        own.setProperty(TsdbConfig.DIR, TsdbConfig.fromProperties(typed, typed.string(MysqlParserConfig.DESTINATION, ""))
+                .dir().resolve("master" + member).toString());
+        return SchemaHistoryFlavour.offUnlessSet(own);
     }
 }

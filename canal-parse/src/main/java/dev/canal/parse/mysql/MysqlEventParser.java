@@ -7,6 +7,7 @@ import dev.canal.parse.convert.GtidTracker;
 import dev.canal.parse.meta.CollationCatalog;
 import dev.canal.parse.meta.JdbcTableMetaSource;
 import dev.canal.parse.meta.history.SchemaHistoryTableMetaSource;
+import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.binlog.event.BinlogEvent;
 import dev.canal.binlog.event.DecoderContext;
@@ -168,6 +169,11 @@ public final class MysqlEventParser implements EventParser {
     @Override
     public boolean isStart() {
         return running;
+    }
+
+    /** Whether and where this parser keeps its schema history ({@code canal.instance.tsdb.*}). */
+    public TsdbConfig schemaHistoryConfig() {
+        return config.tsdb();
     }
 
     /** Whether rows are decoded on parallel workers ({@code canal.instance.parser.parallel}). */
