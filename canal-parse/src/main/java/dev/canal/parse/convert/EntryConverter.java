@@ -263,9 +263,22 @@ public final class EntryConverter {
         if (binlogDefinitions.size() > MAX_BINLOG_DEFINITIONS) {
             binlogDefinitions.clear();
         }
-        TableMeta meta = BinlogTableMeta.from(map, collations);
+        TableMeta meta = BinlogTableMeta.withSourceTypes(BinlogTableMeta.from(map, collations), knownDefinition(map));
         binlogDefinitions.put(map.tableId(), new BinlogDefinition(map, meta));
         return meta;
+    }
+
+    /**
+     * The table's definition from the schema history or the source, for the type text the TABLE_MAP cannot carry;
+     * null when it cannot be had (the rows still go out, with the type text rebuilt from the binlog).
+     */
+    private TableMeta knownDefinition(TableMapEvent map) {
+        try {
+            return metas.find(map.schema(), map.table());
+        } catch (TableMetaException e) {
+            log.debug("no definition of {} to take column types from: {}", map.qualifiedName(), e.getMessage());
+            return null;
+        }
     }
 
     private static boolean droppedKind(SinkFilterConfig options, EventType type) {
