@@ -139,7 +139,7 @@ final class KnownKeys {
         IMPLEMENTED.put(MysqlParserConfig.BINLOG_IMAGE, "");
         IMPLEMENTED.put(MysqlParserConfig.AUTO_RESET_LATEST, "false");
         // the parser's schema history (TsdbConfig; canal-compat.md 9.4)
-        IMPLEMENTED.put(TsdbConfig.ENABLE, "true");
+        IMPLEMENTED.put(TsdbConfig.ENABLE, "true"); // file and ZooKeeper flavours; memory and group: false
         IMPLEMENTED.put(TsdbConfig.DIR, null); // ${canal.file.data.dir:../conf}/{destination}
         IMPLEMENTED.put(TsdbConfig.SNAPSHOT_INTERVAL, "24");
         IMPLEMENTED.put(TsdbConfig.SNAPSHOT_EXPIRE, "360");
