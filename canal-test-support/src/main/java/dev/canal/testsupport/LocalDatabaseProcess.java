@@ -65,6 +65,11 @@ final class LocalDatabaseProcess {
                 "--max-allowed-packet=64M"));
         if (mariadb) {
             cmd.add("--collation-server=utf8mb4_general_ci");
+            // MariaDB makes no certificates of its own: without these it cannot offer TLS to the TLS tests
+            tlsCertificate(dir).ifPresent(cert -> {
+                cmd.add("--ssl-cert=" + cert.certificate());
+                cmd.add("--ssl-key=" + cert.key());
+            });
         } else {
             cmd.add("--binlog-row-metadata=FULL");
             cmd.add("--mysqlx=OFF");
@@ -79,6 +84,33 @@ final class LocalDatabaseProcess {
         waitUntilReady(process, port, log);
         return TestDatabases.prepare("127.0.0.1", port, "root", "",
                 "private " + server.getFileName() + " in " + dir);
+    }
+
+    private record TlsCertificate(Path certificate, Path key) {
+    }
+
+    /** A self-signed certificate made with openssl in {@code dir}; empty (no TLS) where openssl is missing. */
+    private static Optional<TlsCertificate> tlsCertificate(Path dir) throws IOException {
+        Optional<Path> openssl = findExecutable("openssl");
+        if (openssl.isEmpty()) {
+            return Optional.empty();
+        }
+        TlsCertificate cert = new TlsCertificate(dir.resolve("server-cert.pem"), dir.resolve("server-key.pem"));
+        Process p = new ProcessBuilder(openssl.get().toString(), "req", "-x509", "-newkey", "rsa:2048", "-nodes",
+                "-days", "30", "-subj", "/CN=canal-test-db", "-keyout", cert.key().toString(),
+                "-out", cert.certificate().toString()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("openssl.log").toFile()).start();
+        try {
+            if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                throw new IOException("openssl could not make a test certificate: "
+                        + Files.readString(dir.resolve("openssl.log")));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while making a test certificate", e);
+        }
+        return Optional.of(cert);
     }
 
     private static void initialise(Path server, boolean mariadb, Path data, Path log, boolean root) throws IOException {
@@ -111,7 +143,7 @@ final class LocalDatabaseProcess {
 
     private static void waitUntilReady(Process process, int port, Path log) throws IOException {
         Instant deadline = Instant.now().plus(STARTUP_TIMEOUT);
-        String url = "jdbc:mysql://127.0.0.1:" + port + "/?useSSL=false&allowPublicKeyRetrieval=true";
+        String url = "jdbc:mysql://127.0.0.1:" + port + "/?sslMode=PREFERRED&allowPublicKeyRetrieval=true";
         SQLException last = null;
         while (Instant.now().isBefore(deadline)) {
             if (!process.isAlive()) {

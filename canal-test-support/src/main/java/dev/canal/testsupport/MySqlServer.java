@@ -31,8 +31,9 @@ public record MySqlServer(String host, int port, String adminUser, String adminP
     }
 
     private Connection connect(String user, String password) throws SQLException {
+        // TLS where the server offers it, so a server that requires secure transport serves the tests too;
         // allowPublicKeyRetrieval lets caching_sha2_password complete over plain TCP on MySQL 8+.
-        return DriverManager.getConnection(jdbcUrl() + "?useSSL=false&allowPublicKeyRetrieval=true"
+        return DriverManager.getConnection(jdbcUrl() + "?sslMode=PREFERRED&allowPublicKeyRetrieval=true"
                 + "&characterEncoding=UTF-8&connectionTimeZone=SERVER", user, password == null ? "" : password);
     }
 

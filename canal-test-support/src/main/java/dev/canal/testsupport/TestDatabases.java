@@ -40,6 +40,19 @@ public final class TestDatabases {
         return shared;
     }
 
+    /**
+     * A second server of its own for tests that need two sources (a changed source, failover): a private
+     * {@code mariadbd} (or {@code mysqld}) from PATH, started afresh on each call and stopped when the JVM exits.
+     */
+    public static MySqlServer startPrivate() {
+        try {
+            return LocalDatabaseProcess.startFromPath();
+        } catch (LocalDatabaseProcess.NotFoundException e) {
+            throw new IllegalStateException("a test needs a second server of its own, which needs mariadbd or "
+                    + "mysqld on PATH (apt-get install -y mariadb-server): " + e.getMessage(), e);
+        }
+    }
+
     private static MySqlServer provision() {
         String url = System.getenv(URL_ENV);
         if (url != null && !url.isBlank()) {
@@ -70,7 +83,7 @@ public final class TestDatabases {
 
     /** Checks the binlog settings and creates the replication account. */
     static MySqlServer prepare(String host, int port, String adminUser, String adminPassword, String origin) {
-        String url = "jdbc:mysql://" + host + ":" + port + "/?useSSL=false&allowPublicKeyRetrieval=true";
+        String url = "jdbc:mysql://" + host + ":" + port + "/?sslMode=PREFERRED&allowPublicKeyRetrieval=true";
         try (Connection c = DriverManager.getConnection(url, adminUser, adminPassword);
                 Statement st = c.createStatement()) {
             String version = scalar(st, "SELECT VERSION()");

@@ -3,7 +3,6 @@ package dev.canal.binlog.net;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -40,9 +39,14 @@ public record KeyStoreSource(String type, String url, String password) {
         }
     }
 
-    private InputStream open() throws IOException {
+    /** The location as a URL: a plain file path becomes its absolute {@code file:} URL. */
+    public String asUrl() {
         boolean hasScheme = url.matches("[a-zA-Z][a-zA-Z0-9+.-]+:.*");
-        return hasScheme ? URI.create(url).toURL().openStream() : Files.newInputStream(Path.of(url));
+        return hasScheme ? url : Path.of(url).toAbsolutePath().toUri().toString();
+    }
+
+    private InputStream open() throws IOException {
+        return URI.create(asUrl()).toURL().openStream();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.canal.instance.spring;
 
+import dev.canal.parse.meta.history.TsdbConfig;
+import dev.canal.protocol.config.CommonKeys;
 import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.List;
@@ -9,7 +11,9 @@ import java.util.Properties;
  * The parser settings of one member of a group instance (docs/configuration.md): group-instance.xml names the
  * sources {@code canal.instance.master1.*} / {@code standby1.*}, {@code master2.*} / {@code standby2.*}, ...;
  * member {@code n} sees them as the single-source keys {@code canal.instance.master.*} / {@code standby.*}, with
- * every other key unchanged.
+ * every other key unchanged. The schema history is off unless {@code canal.instance.tsdb.enable} turns it on, as
+ * in Canal's group flavour; when on, member {@code n} keeps its own in {@code <canal.instance.tsdb.dir>/master<n>},
+ * so the two parsers never write one history.
  */
 public final class GroupMemberProperties {
 
@@ -36,6 +40,10 @@ public final class GroupMemberProperties {
             merged.stringPropertyNames().stream().filter(key -> key.startsWith(memberPrefix)).forEach(key ->
                     own.setProperty(PREFIX + role + "." + key.substring(memberPrefix.length()), merged.getProperty(key)));
         }
-        return own;
+        TypedProperties typed = new TypedProperties(merged);
+        own.setProperty(TsdbConfig.DIR.name(), TsdbConfig.fromProperties(typed,
+                typed.string(CommonKeys.DESTINATION.name(), ""))
+                .dir().resolve("master" + member).toString());
+        return SchemaHistoryFlavour.offUnlessSet(own);
     }
 }

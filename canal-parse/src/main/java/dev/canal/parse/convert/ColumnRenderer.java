@@ -112,6 +112,7 @@ public final class ColumnRenderer {
             case BINARY -> out.utf8(Types.BLOB, Latin1Text.utf8(padded((byte[]) value, meta.binaryLength())));
             case INET6 -> out.text(Types.CHAR, InetText.inet6((byte[]) value));
             case INET4 -> out.text(Types.CHAR, InetText.inet4((byte[]) value));
+            case UUID -> out.text(Types.CHAR, UuidText.of((byte[]) value));
             case BINARY_LIKE -> bytesOrText(value, Types.BLOB, out);
             case OTHER -> bytesOrText(value, Types.VARCHAR, out);
         }

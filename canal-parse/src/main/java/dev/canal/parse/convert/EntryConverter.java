@@ -28,9 +28,11 @@ import dev.canal.protocol.CanalEntry.EventType;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -60,6 +62,8 @@ public final class EntryConverter {
     private final Map<TableMeta, ColumnHeaders> columnHeaders = new IdentityHashMap<>();
     /** the definition built from the last TABLE_MAP of each table id that carried full metadata */
     private final Map<Long, BinlogDefinition> binlogDefinitions = new HashMap<>();
+    /** Tables whose definition could not be had, not asked again before the next DDL (binlog-order thread). */
+    private final Set<String> withoutKnownDefinition = new HashSet<>();
 
     private record BinlogDefinition(TableMapEvent map, TableMeta meta) {
     }
@@ -126,6 +130,7 @@ public final class EntryConverter {
 
     private List<CanalEntry.Entry> ddl(QueryEvent q, StatementKind kind, EventPosition at) {
         metas.applyDdl(q.schema(), kind.schema(), kind.table(), q.sql(), at.toEntryPosition());
+        withoutKnownDefinition.clear();
         return QueryEntryFilter.keeps(filters.get(), kind) ? List.of(sqlEntry(q.sql(), q.schema(), kind, true, at))
                 : List.of();
     }
@@ -262,9 +267,29 @@ public final class EntryConverter {
         if (binlogDefinitions.size() > MAX_BINLOG_DEFINITIONS) {
             binlogDefinitions.clear();
         }
-        TableMeta meta = BinlogTableMeta.from(map, collations);
+        TableMeta meta = BinlogTableMeta.withSourceTypes(BinlogTableMeta.from(map, collations), knownDefinition(map));
         binlogDefinitions.put(map.tableId(), new BinlogDefinition(map, meta));
         return meta;
+    }
+
+    /**
+     * The table's definition from the schema history or the source, for the type text the TABLE_MAP cannot carry;
+     * null when it cannot be had (the rows still go out, with the type text rebuilt from the binlog).
+     */
+    private TableMeta knownDefinition(TableMapEvent map) {
+        String name = map.qualifiedName();
+        if (withoutKnownDefinition.contains(name)) {
+            return null;
+        }
+        try {
+            return metas.find(map.schema(), map.table());
+        } catch (TableMetaException e) {
+            // every transaction brings a TABLE_MAP: asking again for each would stall the stream on a lost source
+            log.warn("no definition of {} to take column types from until the next DDL; mysqlType as the binlog "
+                    + "gives it: {}", name, e.getMessage());
+            withoutKnownDefinition.add(name);
+            return null;
+        }
     }
 
     private static boolean droppedKind(SinkFilterConfig options, EventType type) {

@@ -32,6 +32,8 @@ enum RenderKind {
     BINARY(Types.BLOB),
     INET6(Types.CHAR),
     INET4(Types.CHAR),
+    /** MariaDB's UUID: CHAR, as Canal reports it. */
+    UUID(Types.CHAR),
     /** VARBINARY, the BLOBs and the geometry types: ISO-8859-1 text, BLOB. */
     BINARY_LIKE(Types.BLOB),
     /** Anything else: its text, VARCHAR. */
@@ -73,6 +75,7 @@ enum RenderKind {
             case "binary" -> BINARY;
             case "inet6" -> INET6;
             case "inet4" -> INET4;
+            case "uuid" -> UUID;
             case "varbinary", "tinyblob", "blob", "mediumblob", "longblob", "geometry", "point", "linestring",
                     "polygon", "multipoint", "multilinestring", "multipolygon", "geometrycollection",
                     "geomcollection" -> BINARY_LIKE;

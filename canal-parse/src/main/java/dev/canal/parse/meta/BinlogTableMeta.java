@@ -5,17 +5,25 @@ import dev.canal.binlog.event.TableMapEvent;
 import dev.canal.binlog.event.TableMetadata;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A table's definition read straight from its TABLE_MAP when the source writes full optional metadata
  * ({@code binlog_row_metadata=FULL}, MySQL 8.0.1+ / MariaDB 10.5+): names, keys, signedness and charsets come
  * from the binlog, so they always match the row image they describe, with no lookup and no stale cache. The
- * {@code mysqlType} text is rebuilt from the type and its metadata the way MySQL 8 prints it.
+ * {@code mysqlType} text is rebuilt from the type and its metadata the way MySQL 8 prints it, and replaced by the
+ * source's own text where a matching definition is known ({@link #withSourceTypes}): the TABLE_MAP has no display
+ * width, no zerofill and no MariaDB type names, so it cannot tell {@code tinyint(1)} from {@code tinyint}.
  */
 public final class BinlogTableMeta {
 
     private static final String[] GEOMETRY_NAMES = {"geometry", "point", "linestring", "polygon", "multipoint",
             "multilinestring", "multipolygon", "geometrycollection"};
+    /** Types whose display width, precision or zerofill the TABLE_MAP does not carry. */
+    private static final Set<String> WIDTH_TYPES = Set.of("tinyint", "smallint", "mediumint", "int", "bigint",
+            "float", "double");
+    /** MariaDB types whose values travel as BINARY(n) in the row image. */
+    private static final Set<String> BINARY_CARRIED = Set.of("inet4", "inet6", "uuid");
 
     private BinlogTableMeta() {
     }
@@ -90,6 +98,43 @@ public final class BinlogTableMeta {
             }
             default -> plain(name, ColumnType.name(type).toLowerCase(java.util.Locale.ROOT), "", key, false);
         };
+    }
+
+    /**
+     * {@code fromBinlog} with the {@code mysqlType} that {@code fromSource} (the schema history, or the source's
+     * {@code information_schema.COLUMNS.COLUMN_TYPE}) gives the columns whose text the binlog cannot rebuild:
+     * numbers with a display width, precision or zerofill the rebuilt text lacks ({@code tinyint(1)},
+     * {@code int(5) unsigned zerofill}, {@code float(7,3)}), and MariaDB types stored in a BINARY carrier (INET4,
+     * INET6, UUID), whose type name is taken too so their values render as such. Only a definition of the same
+     * columns (count and names) is used; one of other columns (the table changed since this row was written)
+     * leaves {@code fromBinlog} as it is.
+     */
+    public static TableMeta withSourceTypes(TableMeta fromBinlog, TableMeta fromSource) {
+        if (fromSource == null || fromSource.columnCount() != fromBinlog.columnCount()) {
+            return fromBinlog;
+        }
+        for (int i = 0; i < fromBinlog.columnCount(); i++) {
+            if (!fromBinlog.column(i).name().equalsIgnoreCase(fromSource.column(i).name())) {
+                return fromBinlog;
+            }
+        }
+        List<ColumnMeta> columns = new ArrayList<>(fromBinlog.columnCount());
+        for (int i = 0; i < fromBinlog.columnCount(); i++) {
+            ColumnMeta binlog = fromBinlog.column(i);
+            ColumnMeta source = fromSource.column(i);
+            if (binlog.dataType().equals(source.dataType())) {
+                boolean tellsMore = WIDTH_TYPES.contains(binlog.dataType())
+                        && !binlog.mysqlType().equalsIgnoreCase(source.mysqlType());
+                columns.add(!tellsMore ? binlog : new ColumnMeta(binlog.name(), source.mysqlType(), binlog.dataType(),
+                        binlog.key(), binlog.unsigned(), binlog.charset(), binlog.binaryLength()));
+            } else if (binlog.dataType().equals("binary") && BINARY_CARRIED.contains(source.dataType())) {
+                columns.add(new ColumnMeta(binlog.name(), source.mysqlType(), source.dataType(), binlog.key(), false,
+                        null, binlog.binaryLength()));
+            } else {
+                columns.add(binlog);
+            }
+        }
+        return new TableMeta(fromBinlog.schema(), fromBinlog.table(), columns);
     }
 
     private static ColumnMeta plain(String name, String dataType, String suffix, boolean key, boolean unsigned) {

@@ -7,6 +7,7 @@ import dev.canal.parse.convert.GtidTracker;
 import dev.canal.parse.meta.CollationCatalog;
 import dev.canal.parse.meta.JdbcTableMetaSource;
 import dev.canal.parse.meta.history.SchemaHistoryTableMetaSource;
+import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.binlog.event.BinlogEvent;
 import dev.canal.binlog.event.DecoderContext;
@@ -16,7 +17,6 @@ import dev.canal.binlog.gtid.MariadbGtidList;
 import dev.canal.binlog.gtid.MysqlGtidSet;
 import dev.canal.binlog.net.BinlogFilePosition;
 import dev.canal.binlog.net.BinlogStream;
-import dev.canal.binlog.net.ConnectionOptions;
 import dev.canal.binlog.net.MysqlConnection;
 import dev.canal.binlog.net.MysqlServerException;
 import dev.canal.binlog.net.ReplicaOptions;
@@ -30,9 +30,6 @@ import dev.canal.sink.EventSink;
 import dev.canal.sink.filter.SinkFilterConfig;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,6 +64,7 @@ public final class MysqlEventParser implements EventParser {
     private final LogIdentity identity;
     private final TableMetaSource injectedMetas;
     private volatile TableMetaSource metas;
+    private final SourceConnector connector;
     private final CollationCatalog collations;
     private volatile SinkFilterConfig options;
     private volatile boolean running;
@@ -78,6 +76,8 @@ public final class MysqlEventParser implements EventParser {
     private volatile boolean streamed;
     private static final long HEALTHY_STREAM_NANOS = TimeUnit.SECONDS.toNanos(5);
     private volatile boolean resetToLatest; // canal.auto.reset.latest.pos.mode after a purged binlog
+    private boolean relocateByTimestamp; // parser thread only: the stored position belongs to another server
+    private long sourceServerId = -1; // parser thread only: server_id of the source of the current connection
     private SourceDetector detector; // guarded by this
     private final LongAdder publishBlockingNanos = new LongAdder();
 
@@ -100,7 +100,8 @@ public final class MysqlEventParser implements EventParser {
         this.options = options;
         this.identity = LogIdentity.of(config.masterHost(), config.masterPort());
         this.injectedMetas = metas;
-        this.collations = new CollationCatalog(this::metadataConnection);
+        this.connector = SourceConnector.of(config);
+        this.collations = new CollationCatalog(connector::openMetadata);
     }
 
     /**
@@ -119,7 +120,7 @@ public final class MysqlEventParser implements EventParser {
         running = true;
         failure = null;
         metas = injectedMetas != null ? injectedMetas : configuredMetaSource();
-        detector = SourceDetector.startIfEnabled(destination, config, this::metadataConnection);
+        detector = SourceDetector.startIfEnabled(destination, config, connector::openMetadata);
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;
@@ -159,15 +160,20 @@ public final class MysqlEventParser implements EventParser {
 
     private TableMetaSource configuredMetaSource() {
         if (config.tsdb().enable()) {
-            return new SchemaHistoryTableMetaSource(destination, config.tsdb(), this::metadataConnection,
+            return new SchemaHistoryTableMetaSource(destination, config.tsdb(), connector::openMetadata,
                     (schema, table) -> options.tableFilter().accepts(schema, table));
         }
-        return new JdbcTableMetaSource(this::metadataConnection);
+        return new JdbcTableMetaSource(connector::openMetadata);
     }
 
     @Override
     public boolean isStart() {
         return running;
+    }
+
+    /** Whether and where this parser keeps its schema history ({@code canal.instance.tsdb.*}). */
+    public TsdbConfig schemaHistoryConfig() {
+        return config.tsdb();
     }
 
     /** Whether rows are decoded on parallel workers ({@code canal.instance.parser.parallel}). */
@@ -205,16 +211,8 @@ public final class MysqlEventParser implements EventParser {
                     backoff = FIRST_BACKOFF_MILLIS;
                 } catch (MysqlServerException e) {
                     backoff = streamed ? FIRST_BACKOFF_MILLIS : backoff;
-                    if (e.errorCode() == ER_MASTER_FATAL_ERROR_READING_BINLOG) {
-                        if (!config.autoResetLatestPosMode()) {
-                            alarm("the source cannot serve the binlog we need (" + e.getMessage()
-                                    + "); stopping instead of skipping data", e);
-                            return;
-                        }
-                        log.warn("destination {}: the source cannot serve the binlog we need ({}); {} is on, so "
-                                + "reading goes on from the source's current position and the rows between are "
-                                + "SKIPPED", destination, e.getMessage(), MysqlParserConfig.AUTO_RESET_LATEST.name());
-                        resetToLatest = true;
+                    if (e.errorCode() == ER_MASTER_FATAL_ERROR_READING_BINLOG && !planRetryAfterMissingBinlog(e)) {
+                        return;
                     }
                     backoff = retryAfter(e, backoff);
                 } catch (SourceSettingsCheck.UnsupportedSourceException e) {
@@ -237,6 +235,35 @@ public final class MysqlEventParser implements EventParser {
         } finally {
             MDC.remove("destination");
         }
+    }
+
+    /**
+     * Error 1236, the binlog we asked for is not on the source: when the stored position was written by another
+     * server (a different server_id now answers at the address) the start is located by time, as in Canal; else
+     * with {@code canal.auto.reset.latest.pos.mode} reading skips to the source's current position; else an
+     * alarm stops the parser.
+     *
+     * @return whether to reconnect (false: the parser stopped)
+     */
+    private boolean planRetryAfterMissingBinlog(MysqlServerException e) {
+        EntryPosition stored = storedPositionOfAnotherServer();
+        if (stored != null) {
+            log.warn("destination {}: the source cannot serve the binlog we need ({}) and its server_id {} is not "
+                    + "the {} of the stored position {}: locating the start by time instead", destination,
+                    e.getMessage(), sourceServerId, stored.serverId(), stored);
+            relocateByTimestamp = true;
+            return true;
+        }
+        if (!config.autoResetLatestPosMode()) {
+            alarm("the source cannot serve the binlog we need (" + e.getMessage()
+                    + "); stopping instead of skipping data", e);
+            return false;
+        }
+        log.warn("destination {}: the source cannot serve the binlog we need ({}); {} is on, so reading goes on "
+                + "from the source's current position and the rows between are SKIPPED", destination,
+                e.getMessage(), MysqlParserConfig.AUTO_RESET_LATEST.name());
+        resetToLatest = true;
+        return true;
     }
 
     private long retryAfter(Exception e, long backoff) {
@@ -263,9 +290,10 @@ public final class MysqlEventParser implements EventParser {
 
     private void dumpOnce() throws IOException, InterruptedException {
         streamed = false;
-        try (MysqlConnection conn = MysqlConnection.open(connectionOptions())) {
+        try (MysqlConnection conn = connector.openReplication()) {
             ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
             session.setUp();
+            sourceServerId = Long.parseLong(conn.query("SELECT @@server_id").scalar());
             SourceSettingsCheck.verify(conn, config);
             StartPoint start = findStart(session);
             boolean mariadb = conn.serverVersion().isMariaDb();
@@ -290,24 +318,19 @@ public final class MysqlEventParser implements EventParser {
         }
     }
 
-    private ConnectionOptions connectionOptions() {
-        return new ConnectionOptions(config.masterHost(), config.masterPort(), config.username(), config.password(),
-                config.defaultDatabaseName(), config.network(), config.ssl());
-    }
-
     private long slaveId() throws IOException {
         return config.effectiveSlaveId(destination, InetAddress.getLocalHost().getAddress());
     }
 
     /** A short-lived replica session for scanning binlog files while looking for the start. */
     private ReplicaSession scanSession() throws IOException {
-        MysqlConnection conn = MysqlConnection.open(connectionOptions());
+        MysqlConnection conn = connector.openReplication();
         ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
         session.setUp();
         return session;
     }
 
-    /** Where to start, by Canal's rules (canal-compat.md 9.2, 9.3). */
+    /** Where to start, by Canal's rules (canal-compat.md 9.2, 9.3; docs/compatibility.md "A changed source"). */
     private StartPoint findStart(ReplicaSession session) throws IOException {
         if (resetToLatest) {
             resetToLatest = false;
@@ -324,6 +347,16 @@ public final class MysqlEventParser implements EventParser {
             }
         }
         StartPositionLocator locator = new StartPositionLocator(this::scanSession);
+        boolean otherServer = relocateByTimestamp
+                || remembered != null && !SourceAddress.same(remembered.identity(), identity);
+        relocateByTimestamp = false;
+        if (last != null && last.hasTimestamp() && otherServer) {
+            long target = last.timestamp() - config.fallbackIntervalSeconds() * 1000L;
+            log.warn("destination {}: the stored position {} was read from {}, not from the source {}:{} now; "
+                    + "locating the start by its time less {} s", destination, last, remembered.identity(),
+                    config.masterHost(), config.masterPort(), config.fallbackIntervalSeconds());
+            return located(locator.byTimestamp(target));
+        }
         if (last != null && last.hasJournal()) {
             return new StartPoint(last.journalName(), last.position(), last.position(), null);
         }
@@ -342,6 +375,19 @@ public final class MysqlEventParser implements EventParser {
         }
         BinlogFilePosition current = session.currentBinlogPosition();
         return new StartPoint(current.file(), current.position(), -1, null);
+    }
+
+    /**
+     * The stored position when another server wrote it (its server_id is not the source's) and it carries a
+     * time to locate by; null otherwise. Asked after error 1236, as Canal does.
+     */
+    private EntryPosition storedPositionOfAnotherServer() {
+        LogPosition remembered = positions.latest(destination);
+        EntryPosition last = remembered == null ? null : remembered.position();
+        if (last == null || last.serverId() == null || sourceServerId < 0 || !last.hasTimestamp()) {
+            return null;
+        }
+        return last.serverId() != sourceServerId ? last : null;
     }
 
     private static StartPoint located(StartPositionLocator.Found found) {
@@ -407,17 +453,6 @@ public final class MysqlEventParser implements EventParser {
             String gtid = end.getGtid().isEmpty() ? null : end.getGtid();
             positions.persist(destination, new LogPosition(identity, new EntryPosition(end.getLogfileName(),
                     end.getLogfileOffset(), end.getServerId(), end.getExecuteTime(), gtid, false)));
-        }
-    }
-
-    private Connection metadataConnection() {
-        String url = "jdbc:mysql://" + config.masterHost() + ":" + config.masterPort()
-                + "/?useSSL=false&allowPublicKeyRetrieval=true&connectTimeout=10000";
-        try {
-            return DriverManager.getConnection(url, config.username(), config.password());
-        } catch (SQLException e) {
-            throw new dev.canal.parse.meta.TableMetaException("cannot open the metadata connection to "
-                    + config.masterHost() + ":" + config.masterPort() + ": " + e.getMessage(), e);
         }
     }
 

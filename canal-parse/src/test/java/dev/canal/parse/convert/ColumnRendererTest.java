@@ -89,7 +89,15 @@ class ColumnRendererTest {
                 c(col("varbinary", false), new byte[] {0, (byte) 0xff, 0x7f}, "\u0000\u00ff\u007f", Types.BLOB),
                 c(col("longblob", false), new byte[] {(byte) 0x80}, "\u0080", Types.BLOB),
                 c(col("point", false), new byte[] {1, 2}, "\u0001\u0002", Types.BLOB),
-                c(col("inet6", false), new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, "0:0:0:0:0:0:0:1", Types.CHAR));
+                c(col("inet6", false), new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1}, "::1", Types.CHAR),
+                c(col("inet6", false), new byte[] {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, (byte) 0xff, (byte) 0xff, 10, 0, 0, 1},
+                        "::ffff:10.0.0.1", Types.CHAR),
+                c(col("inet4", false), new byte[] {10, 0, 0, 1}, "10.0.0.1", Types.CHAR),
+                // a version 1 UUID is stored with its groups reversed
+                c(col("uuid", false), HexFormat.of().parseHex("426614174000a45612d3e89b123e4567"),
+                        "123e4567-e89b-12d3-a456-426614174000", Types.CHAR),
+                c(col("uuid", false), HexFormat.of().parseHex("018f6d3c7a1b7c3d8e4f0123456789ab"),
+                        "018f6d3c-7a1b-7c3d-8e4f-0123456789ab", Types.CHAR));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -18,7 +18,7 @@ public record TsdbConfig(boolean enable, Path dir, int snapshotIntervalHours, in
 
     public static final ConfigKey ENABLE = ConfigKey.canal("canal.instance.tsdb.enable", "true",
             "Keep a history of table definitions, so rows are decoded with the columns true at their position even "
-                    + "after later DDL.");
+                    + "after later DDL. Unset, the memory and group flavours keep none, as in Canal.");
     public static final ConfigKey DIR = ConfigKey.canal("canal.instance.tsdb.dir", null,
             "Folder of the schema history's files; default ${canal.file.data.dir}/{destination}.");
     public static final ConfigKey SNAPSHOT_INTERVAL = ConfigKey.canal("canal.instance.tsdb.snapshot.interval", "24",
