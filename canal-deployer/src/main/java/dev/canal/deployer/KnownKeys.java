@@ -4,7 +4,7 @@ import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.parse.mysql.MysqlParserConfig;
 import dev.canal.server.metrics.PrometheusExporter;
-import dev.canal.server.netty.ServerConfig;
+import dev.canal.server.ServerConfig;
 import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.store.StoreConfig;
 import java.util.LinkedHashMap;

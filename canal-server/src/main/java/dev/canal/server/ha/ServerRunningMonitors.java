@@ -1,7 +1,7 @@
 package dev.canal.server.ha;
 
 import dev.canal.meta.ZooKeeperPaths;
-import dev.canal.server.netty.DestinationActivator;
+import dev.canal.server.DestinationActivator;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;

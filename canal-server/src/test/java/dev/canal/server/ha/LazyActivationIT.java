@@ -15,7 +15,7 @@ import dev.canal.server.TestEntries;
 import dev.canal.server.TestInstance;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.netty.CanalNettyServer;
-import dev.canal.server.netty.ServerConfig;
+import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -8,7 +8,7 @@ import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.TestEntries;
 import dev.canal.server.netty.CanalNettyServer;
-import dev.canal.server.netty.ServerConfig;
+import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

@@ -11,6 +11,7 @@ import ch.qos.logback.core.read.ListAppender;
 import com.google.protobuf.ByteString;
 import dev.canal.protocol.CanalPacket;
 import dev.canal.protocol.CanalPacket.PacketType;
+import dev.canal.server.ServerConfig;
 import dev.canal.server.TestEntries;
 import java.nio.ByteBuffer;
 import java.time.Duration;

@@ -14,6 +14,7 @@ import dev.canal.meta.FileMixedMetaManager;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
+import dev.canal.server.ServerConfig;
 import dev.canal.server.TestEntries;
 import dev.canal.store.StoreConfig;
 import java.net.InetSocketAddress;

@@ -1,4 +1,4 @@
-package dev.canal.server.netty;
+package dev.canal.server;
 
 import java.util.HexFormat;
 import java.util.Objects;
@@ -98,7 +98,7 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
     }
 
     /** The stored SHA1(SHA1(password)), or null when no password is configured. */
-    byte[] passwordDoubleSha1() {
+    public byte[] passwordDoubleSha1() {
         return passwordHash.isEmpty() ? null : HexFormat.of().parseHex(passwordHash.toLowerCase());
     }
 
