@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import dev.canal.testsupport.KafkaBroker;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
 import java.nio.charset.StandardCharsets;
@@ -50,7 +51,7 @@ class KafkaModeIT {
     @BeforeAll
     static void startBroker() throws Exception {
         broker = KafkaBroker.start();
-        broker.createTopic(TOPIC);
+        broker.createTopic(TOPIC, 1);
     }
 
     @AfterAll

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.canal.connector.mq.TestRows;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.KafkaBroker;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

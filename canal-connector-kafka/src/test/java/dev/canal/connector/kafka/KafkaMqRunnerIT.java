@@ -14,6 +14,7 @@ import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EventType;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.KafkaBroker;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -3,12 +3,13 @@ package dev.canal.connector.kafka;
 import dev.canal.connector.mq.MqConfig;
 import dev.canal.connector.mq.MqDestinationWorker;
 import dev.canal.connector.mq.MqProducer;
-import dev.canal.connector.mq.StoreInstance;
+import dev.canal.instance.TestInstance;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.KafkaBroker;
 import java.util.List;
 import java.util.Properties;
 
@@ -16,13 +17,13 @@ import java.util.Properties;
 final class Pipeline implements AutoCloseable {
 
     final String destination;
-    final StoreInstance instance;
+    final TestInstance instance;
     final EmbeddedCanalServer server;
     final KafkaMqRunner runner;
 
     Pipeline(String destination, StoreConfig store, MqProducer producer) {
         this.destination = destination;
-        this.instance = new StoreInstance(destination, store);
+        this.instance = new TestInstance(destination, store);
         this.server = new EmbeddedCanalServer(d -> {
             if (!d.equals(destination)) {
                 throw new IllegalArgumentException("no destination " + d);

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.ZooKeeperServer;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -49,6 +50,7 @@ class HaFailoverIT {
 
     private static final String DESTINATION = "example";
     private static final Duration SESSION = ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT;
+    private static final Duration CONNECT_WAIT = Duration.ofSeconds(3);
     private static final Duration DELAY = ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY;
     private static final int KILL_TRIALS = 3;
     private static final int MYSQL_KILL_TRIALS = 2;
@@ -67,7 +69,7 @@ class HaFailoverIT {
     @TempDir
     Path dir;
 
-    private TestZooKeeper zooKeeper;
+    private ZooKeeperServer zooKeeper;
     private CuratorFramework observer;
     private Path rows;
     private final Map<Integer, ChildJvm> nodes = new HashMap<>();
@@ -84,8 +86,8 @@ class HaFailoverIT {
 
     @BeforeEach
     void startZooKeeper() throws Exception {
-        zooKeeper = new TestZooKeeper();
-        observer = zooKeeper.connect(SESSION);
+        zooKeeper = ZooKeeperServer.start(ZooKeeperServer.SHORT_TICK);
+        observer = session();
         rows = Files.createFile(dir.resolve("rows.txt"));
     }
 
@@ -435,5 +437,11 @@ class HaFailoverIT {
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         }
+    }
+
+    /** A session through the election's own client, closed with the server. */
+    private CuratorFramework session() {
+        return zooKeeper.closedWithServer(ZooKeeperConnections.connect(zooKeeper.connectString(), SESSION,
+                CONNECT_WAIT));
     }
 }

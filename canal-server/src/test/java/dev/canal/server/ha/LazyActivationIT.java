@@ -9,14 +9,15 @@ import com.alibaba.otter.canal.client.CanalConnectors;
 import com.alibaba.otter.canal.client.impl.ClusterCanalConnector;
 import com.alibaba.otter.canal.protocol.Message;
 import com.alibaba.otter.canal.protocol.exception.CanalClientException;
+import dev.canal.instance.TestInstance;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.TestEntries;
-import dev.canal.server.TestInstance;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.netty.CanalNettyServer;
 import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.ZooKeeperServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -40,9 +41,10 @@ class LazyActivationIT {
 
     private static final String DESTINATION = "example";
     private static final Duration SESSION = Duration.ofSeconds(2);
+    private static final Duration CONNECT_WAIT = Duration.ofSeconds(3);
     private static final Duration DELAY = Duration.ofMillis(500);
 
-    private TestZooKeeper zooKeeper;
+    private ZooKeeperServer zooKeeper;
     private CuratorFramework observer;
     private final List<Server> servers = new ArrayList<>();
     private final List<CanalConnector> connectors = new ArrayList<>();
@@ -64,8 +66,8 @@ class LazyActivationIT {
 
     @BeforeEach
     void startZooKeeper() throws Exception {
-        zooKeeper = new TestZooKeeper();
-        observer = zooKeeper.connect(SESSION);
+        zooKeeper = ZooKeeperServer.start(ZooKeeperServer.SHORT_TICK);
+        observer = session();
     }
 
     @AfterEach
@@ -139,7 +141,7 @@ class LazyActivationIT {
                 d -> new TestInstance(d, StoreConfig.itemSize(64), new MemoryMetaManager())));
         embedded.start();
         int port = freePort(); // the election names the server by the port it listens on
-        ServerRunningMonitors monitors = new ServerRunningMonitors(zooKeeper.connect(SESSION), "127.0.0.1:" + port,
+        ServerRunningMonitors monitors = new ServerRunningMonitors(session(), "127.0.0.1:" + port,
                 ServerRunningListener.embedded(embedded), DELAY);
         monitors.start();
         monitors.register(DESTINATION);
@@ -161,5 +163,11 @@ class LazyActivationIT {
 
     private static String addressOf(Server server) {
         return "127.0.0.1:" + server.tcp().port();
+    }
+
+    /** A session through the election's own client, closed with the server. */
+    private CuratorFramework session() {
+        return zooKeeper.closedWithServer(ZooKeeperConnections.connect(zooKeeper.connectString(), SESSION,
+                CONNECT_WAIT));
     }
 }

@@ -1,4 +1,4 @@
-package dev.canal.connector.kafka;
+package dev.canal.testsupport;
 
 import static org.awaitility.Awaitility.await;
 
@@ -23,6 +23,9 @@ import org.apache.kafka.common.Uuid;
  * A real single-node Kafka broker in KRaft mode (broker and controller in one process), run from the test
  * class path in a child JVM on free loopback ports. It can be killed and started again on the same ports and
  * log directory, as an operator's restart would.
+ *
+ * <p>The broker itself ({@code org.apache.kafka:kafka_2.13}) is not a dependency of this module: a module that
+ * starts one puts it on its own test class path, which the child JVM runs from.
  */
 public final class KafkaBroker implements AutoCloseable {
 
@@ -63,6 +66,7 @@ public final class KafkaBroker implements AutoCloseable {
         startProcess();
     }
 
+    /** Creates a topic with one replica, waiting until the broker confirms it. */
     public void createTopic(String topic, int partitions) {
         try (Admin admin = admin()) {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
