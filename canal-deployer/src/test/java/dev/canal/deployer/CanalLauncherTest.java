@@ -10,6 +10,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.testsupport.TcpPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -248,7 +249,7 @@ class CanalLauncherTest {
     void invalidInstanceValueStopsStartUpWithNothingRunning() throws IOException {
         writeInstance("example");
         Path bad = writeInstance("orders", "canal.instance.transaction.size=1000");
-        int port = freePort();
+        int port = TcpPorts.free();
 
         assertThatThrownBy(() -> CanalLauncher.start(canalProperties("canal.destinations", "example,orders",
                 "canal.port", String.valueOf(port)), TEST_PARSER))
@@ -272,12 +273,6 @@ class CanalLauncherTest {
         assertThat(warnings).hasSize(1);
         assertThat(warnings.get(0)).contains("canal.admin.port", "canal.prot", "canal.instance.tsdb.url",
                 "canal.instnace.filter.regex", conf.resolve("example").resolve("instance.properties").toString());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     private static void deleteRecursively(Path dir) {

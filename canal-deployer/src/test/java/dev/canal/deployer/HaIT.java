@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.testsupport.TcpPorts;
 import dev.canal.testsupport.ZooKeeperServer;
 import dev.canal.testsupport.ZooKeeperServerExtension;
 import java.io.IOException;
@@ -74,7 +75,7 @@ class HaIT {
 
     @Test
     void unreachableZooKeeperStopsStartUpNamingTheKey() throws Exception {
-        String nowhere = "127.0.0.1:" + UnpackedTarball.freePort();
+        String nowhere = "127.0.0.1:" + TcpPorts.free();
 
         assertThatThrownBy(() -> launch("alone", nowhere))
                 .isInstanceOf(ConfigException.class)

@@ -7,6 +7,7 @@ import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.TcpPorts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -44,7 +45,7 @@ class MetricsIT {
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
         RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA);
-        int metricsPort = UnpackedTarball.freePort();
+        int metricsPort = TcpPorts.free();
         controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
                 "canal.metrics.pull.port", String.valueOf(metricsPort)));
         assertThat(controller.metricsPort()).isEqualTo(metricsPort);

@@ -9,6 +9,7 @@ import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.TcpPorts;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -79,8 +80,8 @@ class TarballIT {
     }
 
     private void configure(MySqlServer db, MySqlServer.BinlogCoordinates start) throws IOException {
-        port = UnpackedTarball.freePort();
-        metricsPort = UnpackedTarball.freePort();
+        port = TcpPorts.free();
+        metricsPort = TcpPorts.free();
         canal.edit("conf/canal.properties", text -> text
                 .replace("canal.port = 11111", "canal.port = " + port)
                 .replace("canal.metrics.pull.port = 11112", "canal.metrics.pull.port = " + metricsPort)
@@ -98,7 +99,7 @@ class TarballIT {
 
     private void startServer() throws Exception {
         assertThat(canal.run("startup.sh").status()).isZero();
-        await().atMost(START_WAIT).pollInterval(Duration.ofMillis(300)).until(() -> UnpackedTarball.portOpen(port));
+        await().atMost(START_WAIT).pollInterval(Duration.ofMillis(300)).until(() -> TcpPorts.isListening(port));
     }
 
     /** Reads and acks batches until every wanted id arrived; returns every id seen (re-delivery allowed). */

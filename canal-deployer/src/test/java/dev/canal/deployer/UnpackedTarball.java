@@ -3,8 +3,6 @@ package dev.canal.deployer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -72,20 +70,6 @@ final class UnpackedTarball {
             return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "(no " + relative + ")";
         } catch (IOException e) {
             return "(unreadable " + relative + ": " + e.getMessage() + ")";
-        }
-    }
-
-    static boolean portOpen(int port) {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
         }
     }
 }

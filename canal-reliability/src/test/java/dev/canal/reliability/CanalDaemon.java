@@ -4,9 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.TcpPorts;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,8 +55,8 @@ final class CanalDaemon {
         Path tarball = tarballCopy();
         Process tar = new ProcessBuilder("tar", "xzf", tarball.toString(), "-C", home.toString()).inheritIO().start();
         assertThat(tar.waitFor()).as("tar xzf %s", tarball).isZero();
-        CanalDaemon daemon = new CanalDaemon(home, freePort());
-        daemon.set("conf/canal.properties", "canal.metrics.pull.port", String.valueOf(freePort()));
+        CanalDaemon daemon = new CanalDaemon(home, TcpPorts.free());
+        daemon.set("conf/canal.properties", "canal.metrics.pull.port", String.valueOf(TcpPorts.free()));
         daemon.edit("conf/canal.properties", text -> text
                 .replace("canal.port = 11111", "canal.port = " + daemon.port)
                 .replace("canal.file.flush.period = 1000", "canal.file.flush.period = 200")
@@ -120,7 +119,7 @@ final class CanalDaemon {
         assertThat(run.status()).as("startup.sh: %s", run.output()).isZero();
         await().atMost(START_WAIT).pollInterval(Duration.ofMillis(200))
                 .failFast("the daemon exited; logs:\n" + logs(), () -> pid().isEmpty())
-                .until(this::portOpen);
+                .until(() -> TcpPorts.isListening(port));
     }
 
     /**
@@ -231,19 +230,5 @@ final class CanalDaemon {
                     .append(content, Math.max(0, content.length() - 6000), content.length()).append('\n');
         }
         return text.toString();
-    }
-
-    boolean portOpen() {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

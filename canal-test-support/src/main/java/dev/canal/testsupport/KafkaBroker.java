@@ -3,8 +3,6 @@ package dev.canal.testsupport;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +41,7 @@ public final class KafkaBroker implements AutoCloseable {
     /** Formats a fresh log directory and starts the broker; returns once it answers. */
     public static KafkaBroker start() throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("kafka-broker-");
-        KafkaBroker broker = new KafkaBroker(dir, freePort(), freePort());
+        KafkaBroker broker = new KafkaBroker(dir, TcpPorts.free(), TcpPorts.free());
         broker.writeConfig();
         broker.run("format", List.of("kafka.tools.StorageTool", "format", "-t", Uuid.randomUuid().toString(),
                 "-c", broker.config().toString())).waitFor(60, TimeUnit.SECONDS);
@@ -169,14 +167,6 @@ public final class KafkaBroker implements AutoCloseable {
         p.setProperty("num.io.threads", "2");
         try (var out = Files.newBufferedWriter(config())) {
             p.store(out, "single-node KRaft broker for tests");
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

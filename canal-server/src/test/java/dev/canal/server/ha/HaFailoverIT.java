@@ -5,10 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.TcpPorts;
 import dev.canal.testsupport.ZooKeeperServer;
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -113,8 +113,8 @@ class HaFailoverIT {
     @Test
     void killedActiveServerIsReplacedAndTheOfficialClusterClientGetsEveryRowInOrder() throws Exception {
         nodeSource = "rows:" + rows;
-        int portA = freePort();
-        int portB = freePort();
+        int portA = TcpPorts.free();
+        int portB = TcpPorts.free();
         startNode(portA);
         startNode(portB);
         startWriter(row -> Files.writeString(rows, row + "\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND));
@@ -163,8 +163,8 @@ class HaFailoverIT {
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id BIGINT PRIMARY KEY)");
         nodeSource = "spring:" + springConf(db);
-        int portA = freePort();
-        int portB = freePort();
+        int portA = TcpPorts.free();
+        int portB = TcpPorts.free();
         startNode(portA);
         startNode(portB);
         try (Connection connection = db.adminConnection();
@@ -431,12 +431,6 @@ class HaFailoverIT {
 
     private static long millis(long nanos) {
         return TimeUnit.NANOSECONDS.toMillis(nanos);
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     /** A session through the election's own client, closed with the server. */

@@ -17,11 +17,9 @@ import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.netty.CanalNettyServer;
 import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.TcpPorts;
 import dev.canal.testsupport.ZooKeeperServer;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -140,7 +138,7 @@ class LazyActivationIT {
         EmbeddedCanalServer embedded = new EmbeddedCanalServer(destination -> instances.computeIfAbsent(destination,
                 d -> new TestInstance(d, StoreConfig.itemSize(64), new MemoryMetaManager())));
         embedded.start();
-        int port = freePort(); // the election names the server by the port it listens on
+        int port = TcpPorts.free(); // the election names the server by the port it listens on
         ServerRunningMonitors monitors = new ServerRunningMonitors(session(), "127.0.0.1:" + port,
                 ServerRunningListener.embedded(embedded), DELAY);
         monitors.start();
@@ -151,14 +149,6 @@ class LazyActivationIT {
         Server server = new Server(embedded, instances, monitors, tcp);
         servers.add(server);
         return server;
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     private static String addressOf(Server server) {
