@@ -3,22 +3,14 @@ package dev.canal.connector.kafka;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.Properties;
+import dev.canal.testsupport.TestProperties;
 import org.junit.jupiter.api.Test;
 
 class KafkaProducerConfigTest {
 
-    private static Properties props(String... keyValues) {
-        Properties p = new Properties();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            p.setProperty(keyValues[i], keyValues[i + 1]);
-        }
-        return p;
-    }
-
     @Test
     void everyKafkaKeyReachesTheProducerWithoutItsPrefix() {
-        KafkaProducerConfig config = KafkaProducerConfig.from(props("kafka.bootstrap.servers", "10.0.0.1:9092",
+        KafkaProducerConfig config = KafkaProducerConfig.from(TestProperties.of("kafka.bootstrap.servers", "10.0.0.1:9092",
                 "kafka.compression.type", "lz4", "kafka.client.id", "canal", "canal.mq.topic", "example"));
 
         assertThat(config.producerProperties()).containsEntry("bootstrap.servers", "10.0.0.1:9092")
@@ -28,7 +20,7 @@ class KafkaProducerConfigTest {
 
     @Test
     void canalsShippedValuesAreTheDefaultsAndDeliveryIsForcedSafe() {
-        KafkaProducerConfig config = KafkaProducerConfig.from(props("kafka.retries", "0",
+        KafkaProducerConfig config = KafkaProducerConfig.from(TestProperties.of("kafka.retries", "0",
                 "kafka.max.in.flight.requests.per.connection", "5"));
 
         assertThat(config.producerProperties()).containsEntry("bootstrap.servers", "127.0.0.1:9092")
@@ -40,7 +32,7 @@ class KafkaProducerConfigTest {
 
     @Test
     void legacyKeysFillInWhereTheNewKeyIsAbsent() {
-        KafkaProducerConfig config = KafkaProducerConfig.from(props("canal.mq.servers", "old:9092",
+        KafkaProducerConfig config = KafkaProducerConfig.from(TestProperties.of("canal.mq.servers", "old:9092",
                 "canal.mq.lingerMs", "5", "kafka.linger.ms", "7"));
 
         assertThat(config.producerProperties()).containsEntry("bootstrap.servers", "old:9092")
@@ -49,14 +41,14 @@ class KafkaProducerConfigTest {
 
     @Test
     void weakerDeliverySettingsAreRejectedNamingTheKey() {
-        assertThatThrownBy(() -> KafkaProducerConfig.from(props("kafka.acks", "1"))).hasMessageContaining("kafka.acks");
-        assertThatThrownBy(() -> KafkaProducerConfig.from(props("kafka.enable.idempotence", "false")))
+        assertThatThrownBy(() -> KafkaProducerConfig.from(TestProperties.of("kafka.acks", "1"))).hasMessageContaining("kafka.acks");
+        assertThatThrownBy(() -> KafkaProducerConfig.from(TestProperties.of("kafka.enable.idempotence", "false")))
                 .hasMessageContaining("kafka.enable.idempotence");
     }
 
     @Test
     void kerberosSwitchesToSaslWithoutPassingItsOwnKeys() {
-        KafkaProducerConfig config = KafkaProducerConfig.from(props("kafka.kerberos.enable", "true",
+        KafkaProducerConfig config = KafkaProducerConfig.from(TestProperties.of("kafka.kerberos.enable", "true",
                 "kafka.kerberos.krb5.file", "/etc/krb5.conf"));
 
         assertThat(config.producerProperties()).containsEntry("security.protocol", "SASL_PLAINTEXT")

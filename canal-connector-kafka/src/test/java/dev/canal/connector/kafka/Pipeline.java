@@ -10,6 +10,7 @@ import dev.canal.protocol.position.LogPosition;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.KafkaBroker;
+import dev.canal.testsupport.TestProperties;
 import java.util.List;
 import java.util.Properties;
 
@@ -36,20 +37,13 @@ final class Pipeline implements AutoCloseable {
     }
 
     static Properties producerProperties(KafkaBroker broker, String... extraKeyValues) {
-        Properties p = new Properties();
-        p.setProperty("kafka.bootstrap.servers", broker.bootstrapServers());
-        for (int i = 0; i < extraKeyValues.length; i += 2) {
-            p.setProperty(extraKeyValues[i], extraKeyValues[i + 1]);
-        }
+        Properties p = TestProperties.of(extraKeyValues);
+        p.putIfAbsent("kafka.bootstrap.servers", broker.bootstrapServers());
         return p;
     }
 
     static MqConfig mqConfig(String... keyValues) {
-        Properties p = new Properties();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            p.setProperty(keyValues[i], keyValues[i + 1]);
-        }
-        return MqConfig.from(p);
+        return MqConfig.from(TestProperties.of(keyValues));
     }
 
     void put(List<CanalEntry.Entry> entries) {
