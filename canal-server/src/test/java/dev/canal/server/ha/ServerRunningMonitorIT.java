@@ -137,12 +137,9 @@ class ServerRunningMonitorIT {
      */
     @Test
     void serverCutOffFromZooKeeperStopsServingBeforeAnotherTakesOverAndRejoinsAsStandby() throws Exception {
-        partition = new ZooKeeperPartition(zooKeeper.port());
-        ServerRunningMonitor a = server(A, session(partition.connectString()))
-                .register(DESTINATION);
-        a.start();
-        ServerRunningMonitor b = server(B, session()).register(DESTINATION);
-        b.start();
+        ActiveAndStandby servers = activeBehindPartition();
+        ServerRunningMonitor a = servers.active();
+        ServerRunningMonitor b = servers.standby();
         assertThat(a.isActive()).isTrue();
 
         partition.blackHole();
@@ -165,12 +162,9 @@ class ServerRunningMonitorIT {
     /** A connection reset within the session: A stops while in doubt, then finds its node and serves again. */
     @Test
     void serverReconnectingWithinItsSessionKeepsTheDestination() throws Exception {
-        partition = new ZooKeeperPartition(zooKeeper.port());
-        ServerRunningMonitor a = server(A, session(partition.connectString()))
-                .register(DESTINATION);
-        a.start();
-        ServerRunningMonitor b = server(B, session()).register(DESTINATION);
-        b.start();
+        ActiveAndStandby servers = activeBehindPartition();
+        ServerRunningMonitor a = servers.active();
+        ServerRunningMonitor b = servers.standby();
 
         partition.dropConnections();
 
@@ -238,6 +232,19 @@ class ServerRunningMonitorIT {
 
     private ServerRunningMonitors server(String address, CuratorFramework zk, ServerRunningListener listener) {
         return started(new ServerRunningMonitors(zk, address, serving.listener(address, listener), DELAY));
+    }
+
+    private record ActiveAndStandby(ServerRunningMonitor active, ServerRunningMonitor standby) {
+    }
+
+    /** A reaches ZooKeeper through a new {@link #partition} and starts first, so it is active; B goes direct. */
+    private ActiveAndStandby activeBehindPartition() throws Exception {
+        partition = new ZooKeeperPartition(zooKeeper.port());
+        ServerRunningMonitor a = server(A, session(partition.connectString())).register(DESTINATION);
+        a.start();
+        ServerRunningMonitor b = server(B, session()).register(DESTINATION);
+        b.start();
+        return new ActiveAndStandby(a, b);
     }
 
     private ServerRunningMonitors started(ServerRunningMonitors registry) {

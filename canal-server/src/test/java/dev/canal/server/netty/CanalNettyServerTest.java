@@ -13,7 +13,7 @@ import dev.canal.server.TestEntries;
 import dev.canal.server.metrics.DestinationClientMetrics;
 import dev.canal.store.StoreConfig;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -23,14 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The TCP session flow of canal-compat.md 2.3–2.6, byte-level, over real loopback sockets. */
 class CanalNettyServerTest {
 
+    @AutoClose
     private RunningServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void handshakeIsVersionOneWithEightSeedBytes() throws Exception {

@@ -16,7 +16,7 @@ import dev.canal.server.TestEntries;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -25,14 +25,8 @@ class ConnectionGuardsTest {
 
     private static final int AUTH_TIMEOUT_MILLIS = 300;
 
+    @AutoClose
     private RunningServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void silentConnectionGetsAnErrorAndIsClosedAfterTheAuthDeadlineWhileAnAuthenticatedOneKeepsWorking()

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,16 +37,14 @@ class OfficialClientIT {
     /** The id the official client always uses (canal-compat.md 2.7). */
     private static final ClientIdentity OFFICIAL_CLIENT = new ClientIdentity(DESTINATION, (short) 1001);
 
+    @AutoClose // after the connector's disconnect
     private RunningServer server;
     private CanalConnector connector;
 
     @AfterEach
-    void stop() {
+    void disconnect() {
         if (connector != null) {
             connector.disconnect();
-        }
-        if (server != null) {
-            server.close();
         }
     }
 
