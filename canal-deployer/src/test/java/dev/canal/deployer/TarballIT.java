@@ -10,6 +10,7 @@ import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
 import dev.canal.testsupport.TcpPorts;
+import dev.canal.testsupport.UnpackedTarball;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -53,7 +54,7 @@ class TarballIT {
 
     @Test
     void startupStopAndRestartResumeWithoutLosingRows(MySqlServer db) throws Exception {
-        canal = UnpackedTarball.into(home);
+        canal = UnpackedTarball.unpack(UnpackedTarball.built(Path.of("target"), "canal-deployer-.*\\.tar\\.gz"), home);
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
         MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
@@ -66,7 +67,7 @@ class TarballIT {
                 .as("acked rows exported by the packaged server").isGreaterThanOrEqualTo(5);
         assertThat(canal.run("stop.sh").status()).isZero();
         assertThat(canal.pidFile()).doesNotExist();
-        assertThat(home.resolve("conf/example/meta.dat")).as("meta.dat; server log:%n%s", serverLog()).content()
+        assertThat(home.resolve("conf/example/meta.dat")).as("meta.dat; server log:%n%s", canal.logs()).content()
                 .contains("\"clientId\":1001", "\"journalName\":\"" + start.file() + "\"");
 
         insert(db, 6, 10); // written while no server runs
@@ -127,7 +128,7 @@ class TarballIT {
         } finally {
             connector.disconnect();
         }
-        assertThat(ids).as("ids received; server log:%n%s", serverLog()).containsAll(wanted);
+        assertThat(ids).as("ids received; server log:%n%s", canal.logs()).containsAll(wanted);
         return ids;
     }
 
@@ -154,13 +155,5 @@ class TarballIT {
         for (int id = from; id <= to; id++) {
             db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
         }
-    }
-
-    private String serverLog() {
-        StringBuilder text = new StringBuilder();
-        for (String log : new String[] {"logs/canal/canal.log", "logs/example/example.log", "logs/canal/canal_stdout.log"}) {
-            text.append("== ").append(log).append('\n').append(canal.log(log)).append('\n');
-        }
-        return text.toString();
     }
 }
