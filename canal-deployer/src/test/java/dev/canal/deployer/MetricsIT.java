@@ -11,7 +11,7 @@ import dev.canal.testsupport.TcpPorts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,14 +31,8 @@ class MetricsIT {
     @TempDir
     Path conf;
 
+    @AutoClose("stop")
     private CanalController controller;
-
-    @AfterEach
-    void stop() {
-        if (controller != null) {
-            controller.stop();
-        }
-    }
 
     @Test
     void putGetAndAckRowSeriesMoveWhileRowsFlow(MySqlServer db) throws Exception {
