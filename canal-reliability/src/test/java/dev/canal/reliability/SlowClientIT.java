@@ -65,18 +65,16 @@ class SlowClientIT extends DaemonScenario {
                 int target = writer.total();
                 long resumedAt = System.nanoTime();
                 try (CheckingConsumer resumed = new CheckingConsumer(daemon.port, SCHEMA, session + 1)) {
-                    await().atMost(Duration.ofSeconds(120)).until(() -> distinct(received, resumed.rows()) >= target);
+                    await().atMost(Duration.ofSeconds(120))
+                            .until(() -> CheckingConsumer.distinct(received, resumed.rows()) >= target);
                     catchUps.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - resumedAt));
                     resumed.close();
                     received.addAll(resumed.rows());
                 }
             }
         }
-        try (CheckingConsumer drain = new CheckingConsumer(daemon.port, SCHEMA, received.get(received.size() - 1).session() + 1)) {
-            await().atMost(Duration.ofSeconds(60)).until(() -> distinct(received, drain.rows()) >= writer.total());
-            drain.close();
-            received.addAll(drain.rows());
-        }
+        CheckingConsumer.receiveTheRest(daemon.port, SCHEMA, received.get(received.size() - 1).session() + 1, received,
+                writer.total());
         DeliveryCheck check = DeliveryCheck.of(writer.committed(), received);
         ResultsTable.record("stalled client (store 256 entries / 256 KiB, 16 KiB rows)", trials, check, catchUps);
         assertThat(check.lost()).as("%s; logs:%n%s", check, daemon.logs()).isZero();
@@ -96,10 +94,5 @@ class SlowClientIT extends DaemonScenario {
         CheckingConsumer.syncAcks(connector, SCHEMA + "\\..*");
         assertThat(rows).as("rows before the stall").hasSizeGreaterThanOrEqualTo(wanted);
         return rows;
-    }
-
-    private static long distinct(List<ReceivedRow> earlier, List<ReceivedRow> later) {
-        return java.util.stream.Stream.concat(earlier.stream(), later.stream()).map(r -> r.table() + "#" + r.id())
-                .distinct().count();
     }
 }
