@@ -73,6 +73,24 @@ final class CheckingConsumer implements AutoCloseable {
     }
 
     /**
+     * Gets and acks batches of 16 until at least {@code wanted} rows came (within a minute), then syncs the acks
+     * with a subscribe to {@code filter}; returns the rows, perhaps fewer than wanted.
+     */
+    static List<ReceivedRow> receiveAndAck(CanalConnector connector, int session, int wanted, String filter) {
+        List<ReceivedRow> rows = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (rows.size() < wanted && System.nanoTime() < deadline) {
+            Message message = connector.getWithoutAck(16, 200L, TimeUnit.MILLISECONDS);
+            rows.addAll(insertedRows(message, session));
+            if (message.getId() != -1) {
+                connector.ack(message.getId());
+            }
+        }
+        syncAcks(connector, filter);
+        return rows;
+    }
+
+    /**
      * The official client does not wait for an answer to an ack; a subscribe does, and the server handles one
      * connection's requests in order, so once it returns every ack sent before it was applied.
      */

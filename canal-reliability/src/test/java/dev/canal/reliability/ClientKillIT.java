@@ -127,18 +127,10 @@ class ClientKillIT extends DaemonScenario {
     private List<ReceivedRow> receiveAndAck(int session, int wanted) {
         CanalConnector connector = CheckingConsumer.connector(daemon.port);
         connector.connect();
-        List<ReceivedRow> rows = new ArrayList<>();
+        List<ReceivedRow> rows;
         try {
             connector.subscribe(FILTER);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (rows.size() < wanted && System.nanoTime() < deadline) {
-                Message message = connector.getWithoutAck(16, 200L, TimeUnit.MILLISECONDS);
-                rows.addAll(CheckingConsumer.insertedRows(message, session));
-                if (message.getId() != -1) {
-                    connector.ack(message.getId());
-                }
-            }
-            CheckingConsumer.syncAcks(connector, FILTER);
+            rows = CheckingConsumer.receiveAndAck(connector, session, wanted, FILTER);
         } finally {
             connector.disconnect();
         }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.alibaba.otter.canal.client.CanalConnector;
-import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -82,16 +81,7 @@ class SlowClientIT extends DaemonScenario {
     }
 
     private static List<ReceivedRow> receiveAndAckAtLeast(CanalConnector connector, int wanted, int session) {
-        List<ReceivedRow> rows = new ArrayList<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (rows.size() < wanted && System.nanoTime() < deadline) {
-            Message message = connector.getWithoutAck(16, 200L, TimeUnit.MILLISECONDS);
-            rows.addAll(CheckingConsumer.insertedRows(message, session));
-            if (message.getId() != -1) {
-                connector.ack(message.getId());
-            }
-        }
-        CheckingConsumer.syncAcks(connector, SCHEMA + "\\..*");
+        List<ReceivedRow> rows = CheckingConsumer.receiveAndAck(connector, session, wanted, SCHEMA + "\\..*");
         assertThat(rows).as("rows before the stall").hasSizeGreaterThanOrEqualTo(wanted);
         return rows;
     }
