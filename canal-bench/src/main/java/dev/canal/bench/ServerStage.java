@@ -9,7 +9,7 @@ import dev.canal.parse.mysql.MysqlParserConfig;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.netty.CanalNettyServer;
-import dev.canal.server.netty.ServerConfig;
+import dev.canal.server.ServerConfig;
 import dev.canal.sink.EntryEventSink;
 import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.store.MemoryEventStore;

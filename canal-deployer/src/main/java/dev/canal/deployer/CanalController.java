@@ -1,5 +1,6 @@
 package dev.canal.deployer;
 
+import dev.canal.protocol.config.CommonKeys;
 import dev.canal.deployer.mq.MqRunner;
 import dev.canal.deployer.mq.MqRunnerFactory;
 import dev.canal.instance.CanalInstance;
@@ -337,7 +338,7 @@ public final class CanalController {
             server.stop();
             discardPrepared();
             closeMq();
-            throw new ConfigException("cannot join the server election in ZooKeeper (" + ZooKeeperConnections.ZK_SERVERS_KEY
+            throw new ConfigException("cannot join the server election in ZooKeeper (" + CommonKeys.ZK_SERVERS.name()
                     + "=" + config.zkServers() + "): " + e.getMessage(), e);
         }
         log.info("server {} registered in ZooKeeper at {}", address, config.zkServers());

@@ -6,7 +6,7 @@ import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.metrics.PrometheusExporter;
-import dev.canal.server.netty.ServerConfig;
+import dev.canal.server.ServerConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;

@@ -10,6 +10,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.testsupport.TcpPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -263,7 +264,7 @@ class CanalLauncherTest {
     void invalidInstanceValueStopsStartUpWithNothingRunning() throws IOException {
         writeInstance("example");
         Path bad = writeInstance("orders", "canal.instance.transaction.size=1000");
-        int port = freePort();
+        int port = TcpPorts.free();
 
         assertThatThrownBy(() -> CanalLauncher.start(canalProperties("canal.destinations", "example,orders",
                 "canal.port", String.valueOf(port)), TEST_PARSER))
@@ -299,12 +300,6 @@ class CanalLauncherTest {
         assertThat(logs.list.stream().filter(e -> e.getLevel() == Level.WARN).map(ILoggingEvent::getFormattedMessage))
                 .anyMatch(w -> w.contains("destination orders") && w.contains("canal.instance.tsdb.url")
                         && w.contains(conf.resolve("orders").resolve("instance.properties").toString()));
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     private static void deleteRecursively(Path dir) {

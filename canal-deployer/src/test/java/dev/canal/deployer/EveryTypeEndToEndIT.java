@@ -25,7 +25,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -140,14 +140,8 @@ class EveryTypeEndToEndIT {
     @TempDir
     Path conf;
 
+    @AutoClose("stop")
     private CanalController controller;
-
-    @AfterEach
-    void stop() {
-        if (controller != null) {
-            controller.stop();
-        }
-    }
 
     /** Where the server learns the tables from: the CREATE TABLE in the binlog, or the database at start-up. */
     enum TablesCreated { IN_THE_BINLOG_STREAM, BEFORE_THE_START_POSITION }

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.testsupport.TcpPorts;
+import dev.canal.testsupport.ZooKeeperServer;
+import dev.canal.testsupport.ZooKeeperServerExtension;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,12 +17,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
-import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * (canal-compat.md 6.1): the destination runs on exactly one, the other registers and stands by, and takes over
  * when the active one shuts down. Parsers read no database.
  */
+@ExtendWith(ZooKeeperServerExtension.class)
 class HaIT {
 
     private static final String TEST_PARSER = "classpath:test-parser.xml";
@@ -35,32 +37,30 @@ class HaIT {
     @TempDir
     Path home;
 
-    private TestingServer zooKeeper;
+    private ZooKeeperServer zooKeeper;
     private final List<CanalController> controllers = new ArrayList<>();
 
     @BeforeEach
-    void startZooKeeper() throws Exception {
+    void clearEvents(ZooKeeperServer server) {
         RecordingEventParser.EVENTS.clear();
-        zooKeeper = new TestingServer(true);
+        zooKeeper = server;
     }
 
     @AfterEach
-    void stopAll() throws IOException {
+    void stopAll() {
         controllers.forEach(CanalController::stop);
-        zooKeeper.close();
     }
 
     @Test
     void twoLaunchersOnOneZooKeeperRunTheDestinationOnExactlyOne() throws Exception {
-        CanalController first = launch("first", zooKeeper.getConnectString());
-        CanalController second = launch("second", zooKeeper.getConnectString());
+        CanalController first = launch("first", zooKeeper.connectString());
+        CanalController second = launch("second", zooKeeper.connectString());
 
         await().during(Duration.ofSeconds(2)).atMost(Duration.ofSeconds(10)).until(() -> runningOn().size() == 1);
         CanalController active = runningOn().get(0);
         CanalController standby = active == first ? second : first;
         assertThat(standby.deployedDestinations()).containsExactly(DESTINATION);
-        try (CuratorFramework zk = CuratorFrameworkFactory.newClient(zooKeeper.getConnectString(), new RetryOneTime(100))) {
-            zk.start();
+        try (CuratorFramework zk = zooKeeper.newClient()) {
             String cluster = "/otter/canal/destinations/" + DESTINATION + "/cluster";
             assertThat(zk.getChildren().forPath(cluster)).hasSize(2);
             String running = new String(zk.getData().forPath("/otter/canal/destinations/" + DESTINATION + "/running"),
@@ -75,7 +75,7 @@ class HaIT {
 
     @Test
     void unreachableZooKeeperStopsStartUpNamingTheKey() throws Exception {
-        String nowhere = "127.0.0.1:" + UnpackedTarball.freePort();
+        String nowhere = "127.0.0.1:" + TcpPorts.free();
 
         assertThatThrownBy(() -> launch("alone", nowhere))
                 .isInstanceOf(ConfigException.class)

@@ -6,8 +6,11 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import dev.canal.testsupport.KafkaBroker;
+import dev.canal.testsupport.KafkaBrokerExtension;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.TcpPorts;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +23,6 @@ import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -32,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * {@code canal.serverMode=kafka} (canal-compat.md 8.1) with a real database and a real KRaft broker: no TCP
  * server, raw entries off for flat messages, and each inserted row reaching the topic as a flat JSON message.
  */
-@ExtendWith(MySqlServerExtension.class)
+@ExtendWith({MySqlServerExtension.class, KafkaBrokerExtension.class})
 class KafkaModeIT {
 
     private static final String SCHEMA = "deployer_kafka";
@@ -49,16 +51,9 @@ class KafkaModeIT {
     private final ListAppender<ILoggingEvent> storeLogs = new ListAppender<>();
 
     @BeforeAll
-    static void startBroker() throws Exception {
-        broker = KafkaBroker.start();
-        broker.createTopic(TOPIC);
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
+    static void createTopic(KafkaBroker started) {
+        broker = started;
+        broker.createTopic(TOPIC, 1);
     }
 
     @AfterEach
@@ -78,7 +73,7 @@ class KafkaModeIT {
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
         RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA, "canal.mq.topic=" + TOPIC);
-        int tcpPort = UnpackedTarball.freePort();
+        int tcpPort = TcpPorts.free();
         storeLogs.start();
         storeLogger().addAppender(storeLogs);
         controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
@@ -86,7 +81,7 @@ class KafkaModeIT {
                 "kafka.bootstrap.servers", broker.bootstrapServers()));
 
         assertThat(controller.port()).isEqualTo(-1);
-        assertThat(UnpackedTarball.portOpen(tcpPort)).isFalse();
+        assertThat(TcpPorts.isListening(tcpPort)).isFalse();
         assertThat(storeLogs.list).map(ILoggingEvent::getFormattedMessage)
                 .anyMatch(line -> line.contains("raw=false"));
 
@@ -110,7 +105,7 @@ class KafkaModeIT {
     void canalsLeaderOnlyAcksWithoutIdempotenceStartsWarnsNamingTheKeyAndDelivers(MySqlServer db) throws Exception {
         String schema = SCHEMA + "_acks";
         String topic = TOPIC + "_acks";
-        broker.createTopic(topic);
+        broker.createTopic(topic, 1);
         db.recreateDatabase(schema);
         db.execute("CREATE TABLE " + schema + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
         RealSourceConf.writeInstance(conf, DESTINATION, db, schema, "canal.mq.topic=" + topic);

@@ -7,10 +7,11 @@ import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.TcpPorts;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,21 +31,15 @@ class MetricsIT {
     @TempDir
     Path conf;
 
+    @AutoClose("stop")
     private CanalController controller;
-
-    @AfterEach
-    void stop() {
-        if (controller != null) {
-            controller.stop();
-        }
-    }
 
     @Test
     void putGetAndAckRowSeriesMoveWhileRowsFlow(MySqlServer db) throws Exception {
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
         RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA);
-        int metricsPort = UnpackedTarball.freePort();
+        int metricsPort = TcpPorts.free();
         controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
                 "canal.metrics.pull.port", String.valueOf(metricsPort)));
         assertThat(controller.metricsPort()).isEqualTo(metricsPort);
@@ -88,7 +83,7 @@ class MetricsIT {
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
         RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA, instanceLines);
-        int metricsPort = UnpackedTarball.freePort();
+        int metricsPort = TcpPorts.free();
         controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
                 "canal.metrics.pull.port", String.valueOf(metricsPort)));
         return metricsPort;

@@ -3,7 +3,10 @@ package dev.canal.deployer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.canal.testsupport.TcpPorts;
+import dev.canal.testsupport.UnpackedTarball;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -22,8 +25,8 @@ class ScriptsIT {
 
     @BeforeEach
     void unpack() throws Exception {
-        canal = UnpackedTarball.into(home);
-        port = UnpackedTarball.freePort();
+        canal = UnpackedTarball.unpack(UnpackedTarball.built(Path.of("target"), "canal-deployer-.*\\.tar\\.gz"), home);
+        port = TcpPorts.free();
         canal.edit("conf/canal.properties", text -> text
                 .replace("canal.port = 11111", "canal.port = " + port)
                 .replace("canal.metrics.pull.port = 11112", "canal.metrics.pull.port = 0")
@@ -54,7 +57,7 @@ class ScriptsIT {
     @Test
     void daemonStartsOnceAndStopRemovesThePidFile() throws Exception {
         assertThat(canal.run("startup.sh").status()).isZero();
-        await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+        await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port));
         long pid = Long.parseLong(Files.readString(canal.pidFile()).trim());
 
         UnpackedTarball.Run second = canal.run("startup.sh");
@@ -73,11 +76,11 @@ class ScriptsIT {
     @Test
     void restartStopsTheRunningServerAndStartsAnother() throws Exception {
         assertThat(canal.run("startup.sh").status()).isZero();
-        await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+        await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port));
         String firstPid = Files.readString(canal.pidFile()).trim();
 
         assertThat(canal.run("restart.sh").status()).isZero();
-        await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+        await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port));
 
         assertThat(Files.readString(canal.pidFile()).trim()).isNotEqualTo(firstPid);
     }
@@ -85,13 +88,13 @@ class ScriptsIT {
     @Test
     void foregroundRunEndsWithTheServerOnSigterm() throws Exception {
         Process foreground = canal.start("startup.sh", "--foreground");
-        await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+        await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port));
         assertThat(canal.pidFile()).exists();
 
         foreground.destroy(); // SIGTERM to the script, which passes it on to the server
         assertThat(foreground.waitFor(60, TimeUnit.SECONDS)).isTrue();
 
-        assertThat(UnpackedTarball.portOpen(port)).isFalse();
+        assertThat(TcpPorts.isListening(port)).isFalse();
         assertThat(canal.pidFile()).doesNotExist();
         assertThat(canal.log("logs/canal/canal.log")).contains("canal server stopped");
     }

@@ -9,6 +9,8 @@ import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.TcpPorts;
+import dev.canal.testsupport.UnpackedTarball;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -52,7 +54,7 @@ class TarballIT {
 
     @Test
     void startupStopAndRestartResumeWithoutLosingRows(MySqlServer db) throws Exception {
-        canal = UnpackedTarball.into(home);
+        canal = UnpackedTarball.unpack(UnpackedTarball.built(Path.of("target"), "canal-deployer-.*\\.tar\\.gz"), home);
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
         MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
@@ -65,7 +67,7 @@ class TarballIT {
                 .as("acked rows exported by the packaged server").isGreaterThanOrEqualTo(5);
         assertThat(canal.run("stop.sh").status()).isZero();
         assertThat(canal.pidFile()).doesNotExist();
-        assertThat(home.resolve("conf/example/meta.dat")).as("meta.dat; server log:%n%s", serverLog()).content()
+        assertThat(home.resolve("conf/example/meta.dat")).as("meta.dat; server log:%n%s", canal.logs()).content()
                 .contains("\"clientId\":1001", "\"journalName\":\"" + start.file() + "\"");
 
         insert(db, 6, 10); // written while no server runs
@@ -79,8 +81,8 @@ class TarballIT {
     }
 
     private void configure(MySqlServer db, MySqlServer.BinlogCoordinates start) throws IOException {
-        port = UnpackedTarball.freePort();
-        metricsPort = UnpackedTarball.freePort();
+        port = TcpPorts.free();
+        metricsPort = TcpPorts.free();
         canal.edit("conf/canal.properties", text -> text
                 .replace("canal.port = 11111", "canal.port = " + port)
                 .replace("canal.metrics.pull.port = 11112", "canal.metrics.pull.port = " + metricsPort)
@@ -98,7 +100,7 @@ class TarballIT {
 
     private void startServer() throws Exception {
         assertThat(canal.run("startup.sh").status()).isZero();
-        await().atMost(START_WAIT).pollInterval(Duration.ofMillis(300)).until(() -> UnpackedTarball.portOpen(port));
+        await().atMost(START_WAIT).pollInterval(Duration.ofMillis(300)).until(() -> TcpPorts.isListening(port));
     }
 
     /** Reads and acks batches until every wanted id arrived; returns every id seen (re-delivery allowed). */
@@ -126,7 +128,7 @@ class TarballIT {
         } finally {
             connector.disconnect();
         }
-        assertThat(ids).as("ids received; server log:%n%s", serverLog()).containsAll(wanted);
+        assertThat(ids).as("ids received; server log:%n%s", canal.logs()).containsAll(wanted);
         return ids;
     }
 
@@ -153,13 +155,5 @@ class TarballIT {
         for (int id = from; id <= to; id++) {
             db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
         }
-    }
-
-    private String serverLog() {
-        StringBuilder text = new StringBuilder();
-        for (String log : new String[] {"logs/canal/canal.log", "logs/example/example.log", "logs/canal/canal_stdout.log"}) {
-            text.append("== ").append(log).append('\n').append(canal.log(log)).append('\n');
-        }
-        return text.toString();
     }
 }

@@ -2,7 +2,6 @@ package dev.canal.instance;
 
 import dev.canal.meta.MetaManager;
 import dev.canal.parse.EventParser;
-import dev.canal.parse.mysql.MysqlEventParser;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.sink.EventSink;
 import dev.canal.store.EventStore;
@@ -143,13 +142,11 @@ public class DefaultCanalInstance implements CanalInstance {
         if (!identity.hasFilter()) {
             return false;
         }
-        TableFilterReceiver receiver = filterReceiver(eventParser);
-        if (receiver == null) {
+        if (!eventParser.replaceTableWhiteList(identity.filter())) {
             log.warn("destination {}: the parser {} takes no client filter; {} keeps the configured one",
                     destination, eventParser.getClass().getSimpleName(), identity);
             return false;
         }
-        receiver.replaceWhiteFilter(identity.filter());
         log.info("destination {}: table white list replaced by the filter of {}", destination, identity);
         return true;
     }
@@ -159,14 +156,6 @@ public class DefaultCanalInstance implements CanalInstance {
         for (ClientIdentity client : metaManager.listAllSubscribeInfo(destination)) {
             subscribeChange(client);
         }
-    }
-
-    /** The parser's way to take a client filter, or null when it has none. */
-    static TableFilterReceiver filterReceiver(EventParser parser) {
-        if (parser instanceof MysqlEventParser mysql) {
-            return mysql::setTableWhiteList;
-        }
-        return parser instanceof TableFilterReceiver receiver ? receiver : null;
     }
 
     /** Stops the components from the head of the deque on; returns the first failure. */

@@ -10,7 +10,7 @@ import java.util.List;
  * all feeding one group sink. They start in order and stop in reverse; a member that fails to start stops
  * those already started. A client filter replaces the white list of every member.
  */
-public final class GroupEventParser implements EventParser, TableFilterReceiver {
+public final class GroupEventParser implements EventParser {
 
     private final List<EventParser> members;
 
@@ -61,13 +61,12 @@ public final class GroupEventParser implements EventParser, TableFilterReceiver 
         return members.stream().anyMatch(EventParser::isStart);
     }
 
+    /** Every member that takes a client filter takes this one; the group as a whole always does. */
     @Override
-    public void replaceWhiteFilter(String regex) {
+    public boolean replaceTableWhiteList(String regex) {
         for (EventParser member : members) {
-            TableFilterReceiver receiver = DefaultCanalInstance.filterReceiver(member);
-            if (receiver != null) {
-                receiver.replaceWhiteFilter(regex);
-            }
+            member.replaceTableWhiteList(regex);
         }
+        return true;
     }
 }

@@ -127,25 +127,7 @@ class DefaultCanalInstanceTest {
 
     @Test
     void parserWithoutFilterSupportKeepsItsFilter() {
-        EventParser plain = new EventParser() {
-            private boolean running;
-
-            @Override
-            public void start() {
-                running = true;
-            }
-
-            @Override
-            public void stop() {
-                running = false;
-            }
-
-            @Override
-            public boolean isStart() {
-                return running;
-            }
-        };
-        DefaultCanalInstance instance = instance("example", store, plain);
+        DefaultCanalInstance instance = instance("example", store, new IdleEventParser());
 
         assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1001, "shop\\..*"))).isFalse();
     }

@@ -4,6 +4,7 @@ import dev.canal.protocol.position.LogPosition;
 import dev.canal.store.Event;
 import dev.canal.store.EventStore;
 import dev.canal.store.Events;
+import dev.canal.store.StoreConfig;
 import dev.canal.store.StoreCounters;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -90,5 +91,10 @@ class ForwardingStore implements EventStore {
     @Override
     public StoreCounters counters() {
         return delegate.counters();
+    }
+
+    @Override
+    public StoreConfig config() {
+        return delegate.config();
     }
 }

@@ -11,7 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * A parser that reads no MySQL: it records whether the meta manager, the store and the sink were running when it was
  * started and stopped, and the white filters it was handed, so tests can check the instance's ordering.
  */
-public final class ProbeEventParser implements EventParser, TableFilterReceiver {
+public final class ProbeEventParser implements EventParser {
 
     private final MetaManager metaManager;
     private final EventStore eventStore;
@@ -57,9 +57,10 @@ public final class ProbeEventParser implements EventParser, TableFilterReceiver 
     }
 
     @Override
-    public void replaceWhiteFilter(String regex) {
+    public boolean replaceTableWhiteList(String regex) {
         whiteFilters.add(regex);
         filterArrivals.add(regex + (running ? " while running" : " before start"));
+        return true;
     }
 
     public String label() {

@@ -157,7 +157,10 @@ class FileMixedMetaManagerTest {
     @Test
     void writerKilledMidStreamLeavesALoadableCompleteFile() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        // the child's standard output is its protocol: logback's status lines (two logback-test.xml on the class
+        // path, this module's and canal-test-support's) must not come first
         Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "-Dlogback.statusListenerClass=ch.qos.logback.core.status.NopStatusListener",
                 MetaFileWriterProcess.class.getName(), metaDat().toString())
                 .redirectErrorStream(true)
                 .start();

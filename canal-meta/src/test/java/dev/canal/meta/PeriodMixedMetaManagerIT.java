@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.testsupport.ZooKeeperServer;
+import dev.canal.testsupport.ZooKeeperServerExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,34 +15,25 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.curator.framework.CuratorFramework;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(ZooKeeperServerExtension.class)
 class PeriodMixedMetaManagerIT {
 
     private static final long NEVER = TimeUnit.HOURS.toMillis(1);
     private static final AtomicInteger DESTINATIONS = new AtomicInteger();
-    private static ZooKeeperServer server;
 
     private final List<PeriodMixedMetaManager> started = new ArrayList<>();
+    private ZooKeeperServer server;
     private CuratorFramework zk;
     private ClientIdentity client;
 
-    @BeforeAll
-    static void startZooKeeper() throws Exception {
-        server = new ZooKeeperServer();
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws Exception {
-        server.close();
-    }
-
     @BeforeEach
-    void newDestination() throws Exception {
+    void newDestination(ZooKeeperServer zooKeeper) throws Exception {
+        server = zooKeeper;
         zk = server.newClient();
         client = new ClientIdentity("mixed" + DESTINATIONS.incrementAndGet(), (short) 1001);
     }

@@ -7,35 +7,28 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.PositionRange;
+import dev.canal.testsupport.ZooKeeperServer;
+import dev.canal.testsupport.ZooKeeperServerExtension;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.curator.framework.CuratorFramework;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
+@ExtendWith(ZooKeeperServerExtension.class)
 class ZooKeeperMetaManagerIT {
 
     private static final AtomicInteger DESTINATIONS = new AtomicInteger();
-    private static ZooKeeperServer server;
 
+    private ZooKeeperServer server;
     private CuratorFramework zk;
     private ZooKeeperMetaManager meta;
     private ClientIdentity client;
 
-    @BeforeAll
-    static void startZooKeeper() throws Exception {
-        server = new ZooKeeperServer();
-    }
-
-    @AfterAll
-    static void stopZooKeeper() throws Exception {
-        server.close();
-    }
-
     @BeforeEach
-    void newDestination() throws Exception {
+    void newDestination(ZooKeeperServer zooKeeper) throws Exception {
+        server = zooKeeper;
         zk = server.newClient();
         meta = new ZooKeeperMetaManager(zk);
         meta.start();

@@ -11,4 +11,14 @@ public interface EventParser {
     void stop();
 
     boolean isStart();
+
+    /**
+     * Replaces the table white list while the parser runs, as a client's subscribe filter does; the regex takes
+     * the form of {@code canal.instance.filter.regex}.
+     *
+     * @return whether this parser takes a client filter; false (the default) keeps the configured white list
+     */
+    default boolean replaceTableWhiteList(String regex) {
+        return false;
+    }
 }

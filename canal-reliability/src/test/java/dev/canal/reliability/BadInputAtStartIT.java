@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.UnpackedTarball;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +44,7 @@ class BadInputAtStartIT extends DaemonScenario {
             throws Exception {
         daemon = CanalDaemon.unpack(home, db, db.host(), db.port(), SCHEMA, db.currentBinlogPosition());
         daemon.set(file, key, value);
-        CanalDaemon.Run run = daemon.startInForeground(Duration.ofSeconds(45));
+        UnpackedTarball.Run run = daemon.startInForeground(Duration.ofSeconds(45));
         assertThat(run.status()).as("exit status of startup.sh --foreground; output:%n%s", run.output())
                 .isNotIn(0, -1);
         String fileName = Path.of(file).getFileName().toString();

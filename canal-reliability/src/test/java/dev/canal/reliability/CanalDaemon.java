@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
+import dev.canal.testsupport.TcpPorts;
+import dev.canal.testsupport.UnpackedTarball;
 import java.io.IOException;
-import java.net.ServerSocket;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,16 +34,13 @@ final class CanalDaemon {
 
     private static Path copiedTarball; // guarded by the class lock
 
-    /** A script's exit status and what it printed. */
-    record Run(int status, String output) {
-    }
-
     final Path home;
     final int port;
-    private String javaOpts = "-Xmx256m -Xms64m";
+    private final UnpackedTarball tarball;
 
-    private CanalDaemon(Path home, int port) {
-        this.home = home;
+    private CanalDaemon(UnpackedTarball tarball, int port) {
+        this.tarball = tarball;
+        this.home = tarball.home();
         this.port = port;
     }
 
@@ -53,11 +50,8 @@ final class CanalDaemon {
      */
     static CanalDaemon unpack(Path home, MySqlServer db, String sourceHost, int sourcePort, String schema,
             MySqlServer.BinlogCoordinates start) throws Exception {
-        Path tarball = tarballCopy();
-        Process tar = new ProcessBuilder("tar", "xzf", tarball.toString(), "-C", home.toString()).inheritIO().start();
-        assertThat(tar.waitFor()).as("tar xzf %s", tarball).isZero();
-        CanalDaemon daemon = new CanalDaemon(home, freePort());
-        daemon.set("conf/canal.properties", "canal.metrics.pull.port", String.valueOf(freePort()));
+        CanalDaemon daemon = new CanalDaemon(UnpackedTarball.unpack(tarballCopy(), home), TcpPorts.free());
+        daemon.set("conf/canal.properties", "canal.metrics.pull.port", String.valueOf(TcpPorts.free()));
         daemon.edit("conf/canal.properties", text -> text
                 .replace("canal.port = 11111", "canal.port = " + daemon.port)
                 .replace("canal.file.flush.period = 1000", "canal.file.flush.period = 200")
@@ -94,12 +88,11 @@ final class CanalDaemon {
 
     /** The server JVM's options (JAVA_OPTS of bin/startup.sh) from the next start on; a small heap by default. */
     void javaOpts(String options) {
-        javaOpts = options;
+        tarball.javaOpts(options);
     }
 
     void edit(String file, UnaryOperator<String> change) throws IOException {
-        Path path = home.resolve(file);
-        Files.writeString(path, change.apply(Files.readString(path)));
+        tarball.edit(file, change);
     }
 
     /** Sets {@code key = value} in a conf file whose shipped text has that key (commented out or not). */
@@ -116,27 +109,27 @@ final class CanalDaemon {
 
     /** bin/startup.sh, then waits until the client port answers. */
     void start() throws Exception {
-        Run run = run("startup.sh");
+        UnpackedTarball.Run run = tarball.run("startup.sh");
         assertThat(run.status()).as("startup.sh: %s", run.output()).isZero();
         await().atMost(START_WAIT).pollInterval(Duration.ofMillis(200))
                 .failFast("the daemon exited; logs:\n" + logs(), () -> pid().isEmpty())
-                .until(this::portOpen);
+                .until(() -> TcpPorts.isListening(port));
     }
 
     /**
      * bin/startup.sh --foreground, for a start that must fail: waits up to {@code limit} for the server to exit and
      * returns its status and output; a server still running then is stopped and reported with status -1.
      */
-    Run startInForeground(Duration limit) throws Exception {
+    UnpackedTarball.Run startInForeground(Duration limit) throws Exception {
         Path output = home.resolve("foreground.out");
-        ProcessBuilder builder = script("startup.sh", "--foreground").redirectOutput(output.toFile());
+        ProcessBuilder builder = tarball.script("startup.sh", "--foreground").redirectOutput(output.toFile());
         Process process = builder.start();
         boolean exited = process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
         if (!exited) {
             process.destroy(); // the script passes TERM on to the server
             process.waitFor(30, TimeUnit.SECONDS);
         }
-        return new Run(exited ? process.exitValue() : -1, Files.readString(output, StandardCharsets.UTF_8));
+        return new UnpackedTarball.Run(exited ? process.exitValue() : -1, Files.readString(output, StandardCharsets.UTF_8));
     }
 
     /** Waits for a condition; if it does not come, fails with the daemon's logs, which usually say why. */
@@ -157,42 +150,13 @@ final class CanalDaemon {
 
     void stop() throws Exception {
         if (pid().isPresent()) {
-            run("stop.sh");
+            tarball.run("stop.sh");
         }
     }
 
     /** The running server JVM named by bin/canal.pid, if any. */
     Optional<ProcessHandle> pid() {
-        Path file = home.resolve("bin/canal.pid");
-        try {
-            if (!Files.exists(file)) {
-                return Optional.empty();
-            }
-            String text = Files.readString(file).trim();
-            return text.isEmpty() ? Optional.empty() : ProcessHandle.of(Long.parseLong(text)).filter(ProcessHandle::isAlive);
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + file, e);
-        }
-    }
-
-    /** Runs a script of bin/ to its end with this JVM's java and {@link #javaOpts(String)}. */
-    Run run(String script, String... args) throws Exception {
-        Process process = script(script, args).start();
-        if (!process.waitFor(120, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            throw new IllegalStateException(script + " did not finish within 120 s");
-        }
-        return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
-    }
-
-    private ProcessBuilder script(String script, String... args) {
-        String[] command = new String[args.length + 1];
-        command[0] = home.resolve("bin").resolve(script).toString();
-        System.arraycopy(args, 0, command, 1, args.length);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(home.toFile()).redirectErrorStream(true);
-        builder.environment().put("JAVA", ProcessHandle.current().info().command().orElse("java"));
-        builder.environment().put("JAVA_OPTS", javaOpts);
-        return builder;
+        return tarball.pid();
     }
 
     Path metaFile() {
@@ -214,36 +178,11 @@ final class CanalDaemon {
     }
 
     String log(String relative) {
-        Path file = home.resolve(relative);
-        try {
-            return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "(no " + relative + ")";
-        } catch (IOException e) {
-            return "(unreadable " + relative + ": " + e.getMessage() + ")";
-        }
+        return tarball.log(relative);
     }
 
     /** The server's and the destination's logs, for assertion messages. */
     String logs() {
-        StringBuilder text = new StringBuilder();
-        for (String log : new String[] {"logs/canal/canal.log", "logs/example/example.log", "logs/canal/canal_stdout.log"}) {
-            String content = log(log);
-            text.append("== ").append(log).append('\n')
-                    .append(content, Math.max(0, content.length() - 6000), content.length()).append('\n');
-        }
-        return text.toString();
-    }
-
-    boolean portOpen() {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+        return tarball.logs();
     }
 }

@@ -1,11 +1,14 @@
 package dev.canal.reliability;
 
+import static org.awaitility.Awaitility.await;
+
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.client.CanalConnectors;
 import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
 import com.google.protobuf.InvalidProtocolBufferException;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,6 +70,24 @@ final class CheckingConsumer implements AutoCloseable {
                 disconnectQuietly(connector);
             }
         }
+    }
+
+    /**
+     * Gets and acks batches of 16 until at least {@code wanted} rows came (within a minute), then syncs the acks
+     * with a subscribe to {@code filter}; returns the rows, perhaps fewer than wanted.
+     */
+    static List<ReceivedRow> receiveAndAck(CanalConnector connector, int session, int wanted, String filter) {
+        List<ReceivedRow> rows = new ArrayList<>();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (rows.size() < wanted && System.nanoTime() < deadline) {
+            Message message = connector.getWithoutAck(16, 200L, TimeUnit.MILLISECONDS);
+            rows.addAll(insertedRows(message, session));
+            if (message.getId() != -1) {
+                connector.ack(message.getId());
+            }
+        }
+        syncAcks(connector, filter);
+        return rows;
     }
 
     /**
@@ -124,7 +146,25 @@ final class CheckingConsumer implements AutoCloseable {
     }
 
     long distinctReceived() {
-        return rows.stream().map(r -> r.table() + "#" + r.id()).distinct().count();
+        return distinct(List.of(), rows);
+    }
+
+    /** How many different rows (table and id) {@code earlier} and {@code later} hold together. */
+    static long distinct(List<ReceivedRow> earlier, List<ReceivedRow> later) {
+        return Stream.concat(earlier.stream(), later.stream()).map(r -> r.table() + "#" + r.id()).distinct().count();
+    }
+
+    /**
+     * Consumes from session {@code session} on until {@code received} and what comes now hold all {@code written}
+     * rows (within a minute), then adds what came to {@code received}.
+     */
+    static void receiveTheRest(int port, String schema, int session, List<ReceivedRow> received, int written)
+            throws InterruptedException {
+        try (CheckingConsumer drain = new CheckingConsumer(port, schema, session)) {
+            await().atMost(Duration.ofSeconds(60)).until(() -> distinct(received, drain.rows()) >= written);
+            drain.close();
+            received.addAll(drain.rows());
+        }
     }
 
     /** The first row received at or after {@code nanos}, if any yet. */

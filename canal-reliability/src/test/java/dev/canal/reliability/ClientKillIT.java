@@ -74,11 +74,7 @@ class ClientKillIT extends DaemonScenario {
                 unackedRows += held.size() + dropped.size();
             }
         }
-        try (CheckingConsumer drain = new CheckingConsumer(daemon.port, SCHEMA, sessionAfter(received))) {
-            await().atMost(Duration.ofSeconds(60)).until(() -> distinct(received, drain.rows()) >= writer.total());
-            drain.close();
-            received.addAll(drain.rows());
-        }
+        CheckingConsumer.receiveTheRest(daemon.port, SCHEMA, sessionAfter(received), received, writer.total());
 
         DeliveryCheck check = DeliveryCheck.of(writer.committed(), received);
         ResultsTable.record("client SIGKILL / disconnect between get and ack", trials, check, recoveries);
@@ -131,18 +127,10 @@ class ClientKillIT extends DaemonScenario {
     private List<ReceivedRow> receiveAndAck(int session, int wanted) {
         CanalConnector connector = CheckingConsumer.connector(daemon.port);
         connector.connect();
-        List<ReceivedRow> rows = new ArrayList<>();
+        List<ReceivedRow> rows;
         try {
             connector.subscribe(FILTER);
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (rows.size() < wanted && System.nanoTime() < deadline) {
-                Message message = connector.getWithoutAck(16, 200L, TimeUnit.MILLISECONDS);
-                rows.addAll(CheckingConsumer.insertedRows(message, session));
-                if (message.getId() != -1) {
-                    connector.ack(message.getId());
-                }
-            }
-            CheckingConsumer.syncAcks(connector, FILTER);
+            rows = CheckingConsumer.receiveAndAck(connector, session, wanted, FILTER);
         } finally {
             connector.disconnect();
         }
@@ -162,10 +150,5 @@ class ClientKillIT extends DaemonScenario {
 
     private static int sessionAfter(List<ReceivedRow> rows) {
         return rows.isEmpty() ? 0 : rows.get(rows.size() - 1).session() + 1;
-    }
-
-    private static long distinct(List<ReceivedRow> earlier, List<ReceivedRow> later) {
-        return java.util.stream.Stream.concat(earlier.stream(), later.stream()).map(r -> r.table() + "#" + r.id())
-                .distinct().count();
     }
 }

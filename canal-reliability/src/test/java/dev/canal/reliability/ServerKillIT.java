@@ -5,7 +5,6 @@ import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -29,42 +28,26 @@ class ServerKillIT extends DaemonScenario {
     @Test
     void sigkillDuringWritesLosesNoRowAndResumesAfterThePersistedCursor(MySqlServer db) throws Exception {
         Random random = seededRandom("ServerKillIT");
-        int trials = ResultsTable.trials();
-
         db.recreateDatabase(SCHEMA);
         RowWriter writer = RowWriter.create(db, SCHEMA, 3, Duration.ofMillis(3));
         daemon = CanalDaemon.unpack(home, db, db.host(), db.port(), SCHEMA, db.currentBinlogPosition());
         daemon.start();
-        List<Long> recoveries = new ArrayList<>();
-        try (writer; CheckingConsumer consumer = new CheckingConsumer(daemon.port, SCHEMA, 0)) {
-            writer.begin();
-            for (int trial = 1; trial <= trials; trial++) {
-                int target = consumer.rows().size() + 100 + random.nextInt(400);
-                await().atMost(Duration.ofSeconds(60)).until(() -> consumer.rows().size() >= target);
+        runTrials("server SIGKILL during writes", SCHEMA, writer, random, 400, (trial, consumer) -> {
+            daemon.kill9();
+            long killedAt = System.nanoTime();
+            Optional<BinlogPoint> cursor = daemon.persistedCursor();
+            int firstNewSession = consumer.sessions();
+            log.info("trial {}: killed after {} rows received; meta.dat cursor {}", trial, consumer.rows().size(),
+                    cursor);
+            daemon.start();
+            await().atMost(Duration.ofSeconds(90)).until(() -> consumer.firstReceivedAfter(killedAt)
+                    .filter(row -> row.session() >= firstNewSession).isPresent());
+            ReceivedRow resumed = consumer.firstReceivedAfter(killedAt).orElseThrow();
 
-                daemon.kill9();
-                long killedAt = System.nanoTime();
-                Optional<BinlogPoint> cursor = daemon.persistedCursor();
-                int firstNewSession = consumer.sessions();
-                log.info("trial {}: killed after {} rows received; meta.dat cursor {}", trial, target, cursor);
-                daemon.start();
-                await().atMost(Duration.ofSeconds(90)).until(() -> consumer.firstReceivedAfter(killedAt)
-                        .filter(row -> row.session() >= firstNewSession).isPresent());
-                ReceivedRow resumed = consumer.firstReceivedAfter(killedAt).orElseThrow();
-                recoveries.add(TimeUnit.NANOSECONDS.toMillis(resumed.receivedAtNanos() - killedAt));
-
-                assertThat(resumed.position()).as("trial %d: first row after the restart vs the next row after the "
-                        + "persisted cursor %s", trial, cursor).isEqualTo(firstRowAfter(consumer.rows(), cursor));
-            }
-            writer.close();
-            await().atMost(Duration.ofSeconds(60)).until(() -> consumer.distinctReceived() >= writer.total());
-            consumer.close();
-
-            DeliveryCheck check = DeliveryCheck.of(writer.committed(), consumer.rows());
-            ResultsTable.record("server SIGKILL during writes", trials, check, recoveries);
-            assertThat(check.lost()).as("%s; logs:%n%s", check, daemon.logs()).isZero();
-            assertThat(check.orderBreaches()).as("%s", check).isEmpty();
-        }
+            assertThat(resumed.position()).as("trial %d: first row after the restart vs the next row after the "
+                    + "persisted cursor %s", trial, cursor).isEqualTo(firstRowAfter(consumer.rows(), cursor));
+            return TimeUnit.NANOSECONDS.toMillis(resumed.receivedAtNanos() - killedAt);
+        });
     }
 
     /** The earliest binlog position of any received row past the cursor (any row at all without a cursor). */

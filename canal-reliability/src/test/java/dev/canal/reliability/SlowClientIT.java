@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import com.alibaba.otter.canal.client.CanalConnector;
-import com.alibaba.otter.canal.protocol.Message;
 import dev.canal.testsupport.MySqlServer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,18 +64,16 @@ class SlowClientIT extends DaemonScenario {
                 int target = writer.total();
                 long resumedAt = System.nanoTime();
                 try (CheckingConsumer resumed = new CheckingConsumer(daemon.port, SCHEMA, session + 1)) {
-                    await().atMost(Duration.ofSeconds(120)).until(() -> distinct(received, resumed.rows()) >= target);
+                    await().atMost(Duration.ofSeconds(120))
+                            .until(() -> CheckingConsumer.distinct(received, resumed.rows()) >= target);
                     catchUps.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - resumedAt));
                     resumed.close();
                     received.addAll(resumed.rows());
                 }
             }
         }
-        try (CheckingConsumer drain = new CheckingConsumer(daemon.port, SCHEMA, received.get(received.size() - 1).session() + 1)) {
-            await().atMost(Duration.ofSeconds(60)).until(() -> distinct(received, drain.rows()) >= writer.total());
-            drain.close();
-            received.addAll(drain.rows());
-        }
+        CheckingConsumer.receiveTheRest(daemon.port, SCHEMA, received.get(received.size() - 1).session() + 1, received,
+                writer.total());
         DeliveryCheck check = DeliveryCheck.of(writer.committed(), received);
         ResultsTable.record("stalled client (store 256 entries / 256 KiB, 16 KiB rows)", trials, check, catchUps);
         assertThat(check.lost()).as("%s; logs:%n%s", check, daemon.logs()).isZero();
@@ -84,22 +81,8 @@ class SlowClientIT extends DaemonScenario {
     }
 
     private static List<ReceivedRow> receiveAndAckAtLeast(CanalConnector connector, int wanted, int session) {
-        List<ReceivedRow> rows = new ArrayList<>();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (rows.size() < wanted && System.nanoTime() < deadline) {
-            Message message = connector.getWithoutAck(16, 200L, TimeUnit.MILLISECONDS);
-            rows.addAll(CheckingConsumer.insertedRows(message, session));
-            if (message.getId() != -1) {
-                connector.ack(message.getId());
-            }
-        }
-        CheckingConsumer.syncAcks(connector, SCHEMA + "\\..*");
+        List<ReceivedRow> rows = CheckingConsumer.receiveAndAck(connector, session, wanted, SCHEMA + "\\..*");
         assertThat(rows).as("rows before the stall").hasSizeGreaterThanOrEqualTo(wanted);
         return rows;
-    }
-
-    private static long distinct(List<ReceivedRow> earlier, List<ReceivedRow> later) {
-        return java.util.stream.Stream.concat(earlier.stream(), later.stream()).map(r -> r.table() + "#" + r.id())
-                .distinct().count();
     }
 }

@@ -32,91 +32,62 @@ class SourceOutageIT extends DaemonScenario {
     @Test
     void parserReconnectsWithBackOffAfterTheSourceConnectionIsCutAndSkipsNothing(MySqlServer db) throws Exception {
         Random random = seededRandom("SourceOutageIT");
-        int trials = ResultsTable.trials();
-
         db.recreateDatabase(SCHEMA);
         RowWriter writer = RowWriter.create(db, SCHEMA, 3, Duration.ofMillis(3));
-        List<Long> recoveries = new ArrayList<>();
         try (TcpProxy proxy = new TcpProxy(db.host(), db.port())) {
             daemon = CanalDaemon.unpack(home, db, "127.0.0.1", proxy.port(), SCHEMA, db.currentBinlogPosition());
             daemon.start();
-            try (writer; CheckingConsumer consumer = new CheckingConsumer(daemon.port, SCHEMA, 0)) {
-                writer.begin();
-                for (int trial = 1; trial <= trials; trial++) {
-                    int target = consumer.rows().size() + 100 + random.nextInt(300);
-                    daemon.awaitOrShowLogs("rows before the fault", Duration.ofSeconds(120),
-                            () -> consumer.rows().size() >= target);
-
-                    int acceptedBefore = proxy.accepted();
-                    int refusedBefore = proxy.refused();
-                    proxy.cutAndRefuse();
-                    int writtenAtCut = writer.total(); // rows from number writtenAtCut + 2 on were committed after the cut
-                    // the source stays away until the parser has retried twice (back-off: ~1 s, then ~2 s)
-                    await().atMost(Duration.ofSeconds(150)).until(() -> proxy.refused() >= refusedBefore + 2);
-                    proxy.acceptAgain();
-                    long reopenedAt = System.nanoTime();
-                    daemon.awaitOrShowLogs("a row written after the cut", Duration.ofSeconds(90),
-                            () -> consumer.distinctReceived() >= writtenAtCut + 2);
-                    recoveries.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - reopenedAt));
-                    assertThat(proxy.accepted()).as("trial %d: the parser connected again", trial)
-                            .isGreaterThan(acceptedBefore);
-                    log.info("trial {}: {} connections refused during the outage", trial, proxy.refused() - refusedBefore);
-                }
-                writer.close();
-                await().atMost(Duration.ofSeconds(60)).until(() -> consumer.distinctReceived() >= writer.total());
-                consumer.close();
-
-                DeliveryCheck check = DeliveryCheck.of(writer.committed(), consumer.rows());
-                ResultsTable.record("source connection cut and refused (TCP proxy)", trials, check, recoveries);
-                assertThat(check.lost()).as("%s; logs:%n%s", check, daemon.logs()).isZero();
-                assertThat(check.orderBreaches()).as("%s", check).isEmpty();
-                assertThat(check.duplicated()).as("the parser resumes where it was, so no row twice: %s", check).isZero();
-                assertThat(daemon.log("logs/example/example.log")).as("the back-off is logged").contains("reconnecting in");
-            }
+            String scenario = "source connection cut and refused (TCP proxy)";
+            DeliveryCheck check = runTrials(scenario, SCHEMA, writer, random, 300, (trial, consumer) -> {
+                int acceptedBefore = proxy.accepted();
+                int refusedBefore = proxy.refused();
+                proxy.cutAndRefuse();
+                // rows from number writtenAtCut + 2 on were committed after the cut
+                int writtenAtCut = writer.total();
+                // the source stays away until the parser has retried twice (back-off: ~1 s, then ~2 s)
+                await().atMost(Duration.ofSeconds(150)).until(() -> proxy.refused() >= refusedBefore + 2);
+                proxy.acceptAgain();
+                long reopenedAt = System.nanoTime();
+                daemon.awaitOrShowLogs("a row written after the cut", Duration.ofSeconds(90),
+                        () -> consumer.distinctReceived() >= writtenAtCut + 2);
+                long recovery = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - reopenedAt);
+                assertThat(proxy.accepted()).as("trial %d: the parser connected again", trial)
+                        .isGreaterThan(acceptedBefore);
+                log.info("trial {}: {} connections refused during the outage", trial,
+                        proxy.refused() - refusedBefore);
+                return recovery;
+            });
+            assertThat(check.duplicated()).as("the parser resumes where it was, so no row twice: %s", check).isZero();
+            assertThat(daemon.log("logs/example/example.log")).as("the back-off is logged").contains("reconnecting in");
         }
     }
 
     @Test
     void parserNoticesASilentlyDeadSourceConnectionByItsReadTimeoutAndResumes(MySqlServer db) throws Exception {
         Random random = seededRandom("SourceOutageIT (stall)");
-        int trials = ResultsTable.trials();
-
         db.recreateDatabase(STALL_SCHEMA);
         RowWriter writer = RowWriter.create(db, STALL_SCHEMA, 3, Duration.ofMillis(3));
-        List<Long> recoveries = new ArrayList<>();
         try (TcpProxy proxy = new TcpProxy(db.host(), db.port())) {
             daemon = CanalDaemon.unpack(home, db, "127.0.0.1", proxy.port(), STALL_SCHEMA, db.currentBinlogPosition());
             // below the 15 s heartbeat: fine while rows flow, and it keeps the test short
             daemon.set("conf/canal.properties", "canal.instance.network.soTimeout", String.valueOf(READ_TIMEOUT_SECONDS));
             daemon.start();
-            try (writer; CheckingConsumer consumer = new CheckingConsumer(daemon.port, STALL_SCHEMA, 0)) {
-                writer.begin();
-                for (int trial = 1; trial <= trials; trial++) {
-                    int target = consumer.rows().size() + 100 + random.nextInt(300);
-                    daemon.awaitOrShowLogs("rows before the fault", Duration.ofSeconds(120),
-                            () -> consumer.rows().size() >= target);
-
-                    int acceptedBefore = proxy.accepted();
-                    proxy.blackholeOpenConnections();
-                    long stalledAt = System.nanoTime();
-                    int writtenAtStall = writer.total(); // rows from number writtenAtStall + 2 on came after the fault
-                    daemon.awaitOrShowLogs("a row written after the source went silent", Duration.ofSeconds(90),
-                            () -> consumer.distinctReceived() >= writtenAtStall + 2);
-                    recoveries.add(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stalledAt));
-                    assertThat(proxy.accepted()).as("trial %d: the parser opened a new connection", trial)
-                            .isGreaterThan(acceptedBefore);
-                }
-                writer.close();
-                await().atMost(Duration.ofSeconds(60)).until(() -> consumer.distinctReceived() >= writer.total());
-                consumer.close();
-
-                DeliveryCheck check = DeliveryCheck.of(writer.committed(), consumer.rows());
-                ResultsTable.record("source connection silently dead (proxy swallows bytes; read timeout "
-                        + READ_TIMEOUT_SECONDS + " s)", trials, check, recoveries);
-                assertThat(check.lost()).as("%s; logs:%n%s", check, daemon.logs()).isZero();
-                assertThat(check.orderBreaches()).as("%s", check).isEmpty();
-                assertThat(check.duplicated()).as("the parser resumes where it was, so no row twice: %s", check).isZero();
-            }
+            String scenario = "source connection silently dead (proxy swallows bytes; read timeout "
+                    + READ_TIMEOUT_SECONDS + " s)";
+            DeliveryCheck check = runTrials(scenario, STALL_SCHEMA, writer, random, 300, (trial, consumer) -> {
+                int acceptedBefore = proxy.accepted();
+                proxy.blackholeOpenConnections();
+                long stalledAt = System.nanoTime();
+                // rows from number writtenAtStall + 2 on came after the fault
+                int writtenAtStall = writer.total();
+                daemon.awaitOrShowLogs("a row written after the source went silent", Duration.ofSeconds(90),
+                        () -> consumer.distinctReceived() >= writtenAtStall + 2);
+                long recovery = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - stalledAt);
+                assertThat(proxy.accepted()).as("trial %d: the parser opened a new connection", trial)
+                        .isGreaterThan(acceptedBefore);
+                return recovery;
+            });
+            assertThat(check.duplicated()).as("the parser resumes where it was, so no row twice: %s", check).isZero();
         }
     }
 

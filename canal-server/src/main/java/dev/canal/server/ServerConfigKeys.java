@@ -2,7 +2,6 @@ package dev.canal.server;
 
 import dev.canal.protocol.config.ConfigKeySource;
 import dev.canal.server.metrics.PrometheusExporter;
-import dev.canal.server.netty.ServerConfig;
 import java.util.stream.Stream;
 
 /** The client port's and the metrics endpoint's keys, for the key catalogue. */

@@ -2,6 +2,7 @@ package dev.canal.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.canal.instance.TestInstance;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.ClientIdentity;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.canal.instance.CanalInstance;
+import dev.canal.instance.TestInstance;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.ClientIdentity;

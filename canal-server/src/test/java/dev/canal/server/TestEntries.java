@@ -1,6 +1,7 @@
 package dev.canal.server;
 
 import com.google.protobuf.ByteString;
+import dev.canal.instance.TestInstance;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EntryType;
 import dev.canal.protocol.CanalEntry.EventType;
@@ -14,7 +15,7 @@ import java.util.List;
  */
 public final class TestEntries {
 
-    public static final LogIdentity SOURCE = LogIdentity.of("127.0.0.1", 3306);
+    public static final LogIdentity SOURCE = TestInstance.SOURCE;
     public static final String JOURNAL = "mysql-bin.000001";
 
     private TestEntries() {

@@ -69,4 +69,7 @@ public interface EventStore {
     void rollback();
 
     StoreCounters counters();
+
+    /** The settings the store was built with: batch mode, buffer size, raw or not. */
+    StoreConfig config();
 }

@@ -66,6 +66,7 @@ public final class MemoryEventStore implements EventStore {
         this.itemMode = config.batchMode() == BatchMode.ITEMSIZE;
     }
 
+    @Override
     public StoreConfig config() {
         return config;
     }

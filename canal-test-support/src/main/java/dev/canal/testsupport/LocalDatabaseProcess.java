@@ -2,7 +2,6 @@ package dev.canal.testsupport;
 
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -55,7 +54,7 @@ final class LocalDatabaseProcess {
 
         initialise(server, mariadb, data, log, root);
 
-        int port = freePort();
+        int port = TcpPorts.free();
         List<String> cmd = new ArrayList<>(List.of(server.toString(), "--no-defaults",
                 "--datadir=" + data, "--port=" + port, "--bind-address=127.0.0.1",
                 "--socket=" + dir.resolve("mysqld.sock"), "--pid-file=" + dir.resolve("mysqld.pid"),
@@ -196,12 +195,6 @@ final class LocalDatabaseProcess {
         dirs.addAll(EXTRA_DIRS);
         return dirs.stream().filter(d -> !d.isEmpty()).map(d -> Path.of(d, name))
                 .filter(Files::isExecutable).findFirst();
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 
     private static String tail(Path log) {

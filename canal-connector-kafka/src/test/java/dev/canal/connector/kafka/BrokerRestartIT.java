@@ -11,7 +11,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.canal.connector.mq.TestRows;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.store.StoreConfig;
-import java.io.IOException;
+import dev.canal.testsupport.KafkaBroker;
+import dev.canal.testsupport.KafkaBrokerExtension;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,14 +23,15 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The broker dies mid-stream and comes back: every row arrives, none is lost, each key's changes keep their
  * order, and while the broker is away nothing is acked, so the store fills and blocks the writer.
  */
+@ExtendWith(KafkaBrokerExtension.class)
 class BrokerRestartIT {
 
     private static final int KEYS = 30;
@@ -41,15 +43,8 @@ class BrokerRestartIT {
     private static KafkaBroker broker;
 
     @BeforeAll
-    static void startBroker() throws IOException, InterruptedException {
-        broker = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
+    static void broker(KafkaBroker started) {
+        broker = started;
     }
 
     /** Transaction n at offset 1000 + 10 n updates ROWS_PER_TRANSACTION keys, each to its next version. */

@@ -14,7 +14,8 @@ import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EventType;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.store.StoreConfig;
-import java.io.IOException;
+import dev.canal.testsupport.KafkaBroker;
+import dev.canal.testsupport.KafkaBrokerExtension;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,11 +27,12 @@ import java.util.stream.Collectors;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /** MQ mode against a real KRaft broker: what lands in the topics, and when batches are acked. */
+@ExtendWith(KafkaBrokerExtension.class)
 class KafkaMqRunnerIT {
 
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -38,15 +40,8 @@ class KafkaMqRunnerIT {
     private static KafkaBroker broker;
 
     @BeforeAll
-    static void startBroker() throws IOException, InterruptedException {
-        broker = KafkaBroker.start();
-    }
-
-    @AfterAll
-    static void stopBroker() throws Exception {
-        if (broker != null) {
-            broker.close();
-        }
+    static void broker(KafkaBroker started) {
+        broker = started;
     }
 
     private static Pipeline pipeline(String destination, boolean raw, String... producerKeyValues) {

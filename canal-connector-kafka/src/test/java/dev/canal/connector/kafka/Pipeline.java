@@ -3,12 +3,14 @@ package dev.canal.connector.kafka;
 import dev.canal.connector.mq.MqConfig;
 import dev.canal.connector.mq.MqDestinationWorker;
 import dev.canal.connector.mq.MqProducer;
-import dev.canal.connector.mq.StoreInstance;
+import dev.canal.instance.TestInstance;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.KafkaBroker;
+import dev.canal.testsupport.TestProperties;
 import java.util.List;
 import java.util.Properties;
 
@@ -16,13 +18,13 @@ import java.util.Properties;
 final class Pipeline implements AutoCloseable {
 
     final String destination;
-    final StoreInstance instance;
+    final TestInstance instance;
     final EmbeddedCanalServer server;
     final KafkaMqRunner runner;
 
     Pipeline(String destination, StoreConfig store, MqProducer producer) {
         this.destination = destination;
-        this.instance = new StoreInstance(destination, store);
+        this.instance = new TestInstance(destination, store);
         this.server = new EmbeddedCanalServer(d -> {
             if (!d.equals(destination)) {
                 throw new IllegalArgumentException("no destination " + d);
@@ -35,20 +37,13 @@ final class Pipeline implements AutoCloseable {
     }
 
     static Properties producerProperties(KafkaBroker broker, String... extraKeyValues) {
-        Properties p = new Properties();
-        p.setProperty("kafka.bootstrap.servers", broker.bootstrapServers());
-        for (int i = 0; i < extraKeyValues.length; i += 2) {
-            p.setProperty(extraKeyValues[i], extraKeyValues[i + 1]);
-        }
+        Properties p = TestProperties.of(extraKeyValues);
+        p.putIfAbsent("kafka.bootstrap.servers", broker.bootstrapServers());
         return p;
     }
 
     static MqConfig mqConfig(String... keyValues) {
-        Properties p = new Properties();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            p.setProperty(keyValues[i], keyValues[i + 1]);
-        }
-        return MqConfig.from(p);
+        return MqConfig.from(TestProperties.of(keyValues));
     }
 
     void put(List<CanalEntry.Entry> entries) {

@@ -3,22 +3,14 @@ package dev.canal.connector.mq;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.Properties;
+import dev.canal.testsupport.TestProperties;
 import org.junit.jupiter.api.Test;
 
 class MqConfigTest {
 
-    private static Properties props(String... keyValues) {
-        Properties p = new Properties();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            p.setProperty(keyValues[i], keyValues[i + 1]);
-        }
-        return p;
-    }
-
     @Test
     void defaultsAreCanals() {
-        MqConfig config = MqConfig.from(props("canal.mq.topic", "example"));
+        MqConfig config = MqConfig.from(TestProperties.of("canal.mq.topic", "example"));
 
         assertThat(config.flatMessage()).isTrue();
         assertThat(config.canalBatchSize()).isEqualTo(50);
@@ -33,7 +25,7 @@ class MqConfigTest {
 
     @Test
     void blankValuesCountAsMissing() {
-        MqConfig config = MqConfig.from(props("canal.mq.topic", " example ", "canal.mq.partitionsNum", " "));
+        MqConfig config = MqConfig.from(TestProperties.of("canal.mq.topic", " example ", "canal.mq.partitionsNum", " "));
 
         assertThat(config.topic()).isEqualTo("example");
         assertThat(config.partitionsNum()).isEqualTo(1);
@@ -41,12 +33,12 @@ class MqConfigTest {
 
     @Test
     void invalidValuesNameTheirKey() {
-        assertThatThrownBy(() -> MqConfig.from(props())).hasMessageContaining("canal.mq.topic");
-        assertThatThrownBy(() -> MqConfig.from(props("canal.mq.topic", "t", "canal.mq.partitionsNum", "0")))
+        assertThatThrownBy(() -> MqConfig.from(TestProperties.of())).hasMessageContaining("canal.mq.topic");
+        assertThatThrownBy(() -> MqConfig.from(TestProperties.of("canal.mq.topic", "t", "canal.mq.partitionsNum", "0")))
                 .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.partitionsNum");
-        assertThatThrownBy(() -> MqConfig.from(props("canal.mq.topic", "t", "canal.mq.flatMessage", "yes")))
+        assertThatThrownBy(() -> MqConfig.from(TestProperties.of("canal.mq.topic", "t", "canal.mq.flatMessage", "yes")))
                 .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.flatMessage");
-        assertThatThrownBy(() -> MqConfig.from(props("canal.mq.topic", "t", "canal.mq.canalBatchSize", "x")))
+        assertThatThrownBy(() -> MqConfig.from(TestProperties.of("canal.mq.topic", "t", "canal.mq.canalBatchSize", "x")))
                 .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.canalBatchSize");
     }
 }

@@ -16,13 +16,11 @@ public record InstanceMetaConfig(Path fileDataDir, long fileFlushPeriodMillis, S
 
     public static final ConfigKey FILE_FLUSH_PERIOD = ConfigKey.canal("canal.file.flush.period", "1000",
             "Milliseconds between writes of meta.dat in file mode (the cursor is also written at a clean stop).");
-    public static final ConfigKey ZK_SERVERS = ConfigKey.canal("canal.zkServers", "",
-            "ZooKeeper servers (host:port,...): active/standby election of destinations and the clients' cursors "
-                    + "in default-instance.xml. Empty runs without ZooKeeper.");
+    public static final ConfigKey ZK_SERVERS = CommonKeys.ZK_SERVERS;
     public static final ConfigKey ZK_FLUSH_PERIOD = ConfigKey.canal("canal.zookeeper.flush.period", "1000",
             "Milliseconds between pushes of the clients' cursors to ZooKeeper.");
 
-    public static final List<ConfigKey> KEYS = List.of(FILE_FLUSH_PERIOD, ZK_SERVERS, ZK_FLUSH_PERIOD);
+    public static final List<ConfigKey> KEYS = List.of(FILE_FLUSH_PERIOD, ZK_FLUSH_PERIOD);
 
     /** The XML default when {@code canal.zkServers} is empty (default-instance.xml). */
     public static final String DEFAULT_ZK_SERVERS = "127.0.0.1:2181";

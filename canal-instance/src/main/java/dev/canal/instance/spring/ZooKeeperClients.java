@@ -1,8 +1,8 @@
 package dev.canal.instance.spring;
 
-import java.util.concurrent.TimeUnit;
+import dev.canal.meta.ZooKeeperConnector;
+import java.time.Duration;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 
 /** The ZooKeeper client of default-instance.xml, connected before the instance is built. */
@@ -11,29 +11,18 @@ public final class ZooKeeperClients {
     /** Canal's session timeout (canal-compat.md 5.5). */
     public static final int SESSION_TIMEOUT_MILLIS = 90_000;
 
+    private static final int RETRY_BASE_MILLIS = 1000;
+    private static final int RETRY_COUNT = 3;
+
     private ZooKeeperClients() {
     }
 
     /**
-     * A started client that reached ZooKeeper within the wait; otherwise the client is closed and the failure
-     * names the servers and the key. A chroot in the connect string applies to every path.
+     * A started client that reached ZooKeeper within the wait; otherwise the failure names the servers and
+     * {@code canal.zkServers} (see {@link ZooKeeperConnector}).
      */
     public static CuratorFramework connect(String servers, long connectWaitMillis) {
-        CuratorFramework client = CuratorFrameworkFactory.newClient(servers, SESSION_TIMEOUT_MILLIS,
-                (int) connectWaitMillis, new ExponentialBackoffRetry(1000, 3));
-        client.start();
-        boolean connected;
-        try {
-            connected = client.blockUntilConnected((int) connectWaitMillis, TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            connected = false;
-        }
-        if (!connected) {
-            client.close();
-            throw new IllegalStateException("cannot reach ZooKeeper at " + servers + " (" + InstanceMetaConfig.ZK_SERVERS.name()
-                    + ") within " + connectWaitMillis + " ms");
-        }
-        return client;
+        return ZooKeeperConnector.connect(servers, Duration.ofMillis(SESSION_TIMEOUT_MILLIS),
+                Duration.ofMillis(connectWaitMillis), new ExponentialBackoffRetry(RETRY_BASE_MILLIS, RETRY_COUNT));
     }
 }

@@ -8,33 +8,30 @@ import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.meta.PeriodMixedMetaManager;
 import dev.canal.parse.mysql.MysqlEventParser;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.testsupport.ZooKeeperServer;
+import dev.canal.testsupport.ZooKeeperServerExtension;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.test.TestingServer;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** default-instance.xml against a real ZooKeeper server (curator-test, in this JVM). */
+@ExtendWith(ZooKeeperServerExtension.class)
 class ZooKeeperInstanceTest {
-
-    private static TestingServer zooKeeper;
 
     @TempDir
     Path conf;
 
-    @BeforeAll
-    static void startZooKeeper() throws Exception {
-        zooKeeper = new TestingServer(true);
-    }
+    private ZooKeeperServer zooKeeper;
 
-    @AfterAll
-    static void stopZooKeeper() throws Exception {
-        zooKeeper.close();
+    @BeforeEach
+    void zooKeeper(ZooKeeperServer server) {
+        zooKeeper = server;
     }
 
     private SpringCanalInstanceGenerator generator(String zkServers) throws Exception {
@@ -50,7 +47,7 @@ class ZooKeeperInstanceTest {
 
     @Test
     void cursorsArePushedToZooKeeperAndTheClientIsClosedOnStop() throws Exception {
-        CanalInstance instance = generator(zooKeeper.getConnectString()).generate("example");
+        CanalInstance instance = generator(zooKeeper.connectString()).generate("example");
         assertThat(instance.getMetaManager()).isInstanceOf(PeriodMixedMetaManager.class);
         instance.start();
         ClientIdentity client = new ClientIdentity("example", (short) 1001);
@@ -58,12 +55,12 @@ class ZooKeeperInstanceTest {
         instance.getMetaManager().updateCursor(client, SpringCanalInstanceGeneratorTest.ACKED);
         instance.stop();
 
-        try (CuratorFramework reader = ZooKeeperClients.connect(zooKeeper.getConnectString(), 10_000)) {
+        try (CuratorFramework reader = ZooKeeperClients.connect(zooKeeper.connectString(), 10_000)) {
             byte[] cursor = reader.getData().forPath("/otter/canal/destinations/example/1001/cursor");
             assertThat(new String(cursor, StandardCharsets.UTF_8)).contains("mysql-bin.000001", "1234");
         }
 
-        CanalInstance again = generator(zooKeeper.getConnectString()).generate("example");
+        CanalInstance again = generator(zooKeeper.connectString()).generate("example");
         again.start();
         try {
             assertThat(again.getMetaManager().getCursor(client)).isEqualTo(SpringCanalInstanceGeneratorTest.ACKED);
@@ -76,7 +73,7 @@ class ZooKeeperInstanceTest {
     void shippedXmlWiresTheMysqlParser() throws Exception {
         Properties p = new Properties();
         p.setProperty("canal.instance.global.spring.xml", "classpath:spring/default-instance.xml");
-        p.setProperty("canal.zkServers", zooKeeper.getConnectString());
+        p.setProperty("canal.zkServers", zooKeeper.connectString());
         Files.createDirectories(conf.resolve("example"));
         Files.writeString(conf.resolve("example/instance.properties"), "canal.instance.master.address=127.0.0.1:3306\n");
 

@@ -28,7 +28,7 @@ public final class ColumnRenderer {
 
     private static final BigDecimal TWO_POW_64 = new BigDecimal("18446744073709551616");
 
-    private final TemporalText timestamps;
+    private final TimestampText timestamps;
     private final int jsonSqlType;
 
     /** A renderer for a MySQL source. */
@@ -41,7 +41,7 @@ public final class ColumnRenderer {
      *                BLOB (canal-output.md, JSON on MariaDB), MySQL's native JSON as VARCHAR
      */
     public ColumnRenderer(ZoneId zone, boolean mariadb) {
-        this.timestamps = new TemporalText(zone);
+        this.timestamps = new TimestampText(zone);
         this.jsonSqlType = mariadb ? Types.BLOB : Types.VARCHAR;
     }
 

@@ -27,13 +27,12 @@ public final class JdbcTableMetaSource implements TableMetaSource {
             WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?
             ORDER BY ORDINAL_POSITION""";
 
-    private final Supplier<Connection> connections;
+    private final MetadataConnection connection;
     private final Map<String, TableMeta> cache = new ConcurrentHashMap<>();
-    private Connection connection; // guarded by this
 
     /** @param connections opens a new JDBC connection to the source when the current one is unusable */
     public JdbcTableMetaSource(Supplier<Connection> connections) {
-        this.connections = connections;
+        this.connection = new MetadataConnection(connections);
     }
 
     @Override
@@ -60,25 +59,12 @@ public final class JdbcTableMetaSource implements TableMetaSource {
         cache.clear();
     }
 
-    private synchronized TableMeta load(String schema, String table) {
-        try {
-            return query(schema, table);
-        } catch (SQLException first) {
-            // the metadata connection may have timed out while the binlog was quiet: one retry on a new one
-            closeQuietly();
-            try {
-                return query(schema, table);
-            } catch (SQLException e) {
-                throw new TableMetaException("cannot read the columns of " + schema + "." + table + ": "
-                        + e.getMessage(), e);
-            }
-        }
+    private TableMeta load(String schema, String table) {
+        return connection.read(c -> query(c, schema, table), e -> new TableMetaException(
+                "cannot read the columns of " + schema + "." + table + ": " + e.getMessage(), e));
     }
 
-    private TableMeta query(String schema, String table) throws SQLException {
-        if (connection == null || connection.isClosed()) {
-            connection = connections.get();
-        }
+    private static TableMeta query(Connection connection, String schema, String table) throws SQLException {
         List<ColumnMeta> columns = new ArrayList<>();
         try (PreparedStatement ps = connection.prepareStatement(COLUMNS_SQL)) {
             ps.setString(1, schema);
@@ -107,17 +93,6 @@ public final class JdbcTableMetaSource implements TableMetaSource {
                 columnType.toLowerCase(java.util.Locale.ROOT).contains("unsigned"),
                 charsetName == null ? null : MysqlCharsets.javaCharset(charsetName),
                 binary ? (int) octets : 0);
-    }
-
-    private void closeQuietly() {
-        try {
-            if (connection != null) {
-                connection.close();
-            }
-        } catch (SQLException ignored) {
-            // the connection is being replaced because it failed; its close error adds nothing
-        }
-        connection = null;
     }
 
     private static String key(String schema, String table) {

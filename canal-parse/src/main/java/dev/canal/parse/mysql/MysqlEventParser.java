@@ -113,6 +113,12 @@ public final class MysqlEventParser implements EventParser {
     }
 
     @Override
+    public boolean replaceTableWhiteList(String regex) {
+        setTableWhiteList(regex);
+        return true;
+    }
+
+    @Override
     public synchronized void start() {
         if (running) {
             return;

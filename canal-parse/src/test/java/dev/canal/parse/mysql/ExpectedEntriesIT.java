@@ -2,13 +2,10 @@ package dev.canal.parse.mysql;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
-import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EventType;
-import dev.canal.store.Event;
-import dev.canal.store.Events;
 import dev.canal.testsupport.MySqlServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -22,7 +19,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TimeZone;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -159,19 +155,8 @@ class ExpectedEntriesIT extends ParserITSupport {
 
     /** Everything up to the workload's last statement, {@code DROP TABLE evolved}, which ends the stream. */
     private List<CanalEntry.Entry> drainUntilTheLastDrop() {
-        List<CanalEntry.Entry> seen = new ArrayList<>();
-        await().atMost(Duration.ofSeconds(60)).until(() -> {
-            Events batch = store.get(100, 200, TimeUnit.MILLISECONDS);
-            for (Event e : batch.events()) {
-                seen.add(e.parsedEntry());
-            }
-            if (!batch.events().isEmpty()) {
-                store.ack(batch.range().end(), batch.range().endSeq());
-            }
-            return seen.stream().anyMatch(e -> e.getHeader().getEventType() == EventType.ERASE
-                    && e.getHeader().getTableName().equals("evolved"));
-        });
-        return seen;
+        return StoreDrain.until(store, Duration.ofSeconds(60), seen -> seen.stream().anyMatch(
+                e -> e.getHeader().getEventType() == EventType.ERASE && e.getHeader().getTableName().equals("evolved")));
     }
 
     private static Path expectedFile(String flavour) {

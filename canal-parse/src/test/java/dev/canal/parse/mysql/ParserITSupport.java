@@ -1,25 +1,18 @@
 package dev.canal.parse.mysql;
 
-import static org.awaitility.Awaitility.await;
-
 import dev.canal.parse.position.MemoryLogPositionManager;
 import dev.canal.protocol.CanalEntry;
-import dev.canal.protocol.CanalEntry.EntryType;
 import dev.canal.sink.EntryEventSink;
 import dev.canal.sink.filter.SinkFilterConfig;
-import dev.canal.store.Event;
-import dev.canal.store.Events;
 import dev.canal.store.MemoryEventStore;
 import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -96,26 +89,11 @@ abstract class ParserITSupport {
     }
 
     List<CanalEntry.Entry> drainUntil(int rowEntries) {
-        List<CanalEntry.Entry> seen = new ArrayList<>();
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
-            Events batch = store.get(100, 200, TimeUnit.MILLISECONDS);
-            for (Event e : batch.events()) {
-                seen.add(e.parsedEntry());
-            }
-            if (!batch.events().isEmpty()) {
-                store.ack(batch.range().end(), batch.range().endSeq());
-            }
-            return rowEntriesOf(seen).size() >= rowEntries;
-        });
-        return seen;
+        return StoreDrain.untilRowEntries(store, rowEntries);
     }
 
     static List<CanalEntry.Entry> rowEntriesOf(List<CanalEntry.Entry> entries) {
-        return entries.stream().filter(e -> e.getEntryType() == EntryType.ROWDATA)
-                .filter(e -> switch (e.getHeader().getEventType()) {
-                    case INSERT, UPDATE, DELETE -> true;
-                    default -> false;
-                }).toList();
+        return StoreDrain.rowEntriesOf(entries);
     }
 
     static CanalEntry.RowChange rowChange(CanalEntry.Entry e) throws Exception {

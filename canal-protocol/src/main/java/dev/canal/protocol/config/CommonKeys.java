@@ -12,7 +12,11 @@ public final class CommonKeys {
             "Set by the server to the destination's name, for ${canal.instance.destination} in the instance's XML "
                     + "and properties; not meant to be set by hand.");
 
-    public static final List<ConfigKey> KEYS = List.of(FILE_DATA_DIR, DESTINATION);
+    public static final ConfigKey ZK_SERVERS = ConfigKey.canal("canal.zkServers", "",
+            "ZooKeeper servers (host:port,...): active/standby election of destinations and the clients' cursors "
+                    + "in default-instance.xml. Empty runs without ZooKeeper.");
+
+    public static final List<ConfigKey> KEYS = List.of(FILE_DATA_DIR, DESTINATION, ZK_SERVERS);
 
     private CommonKeys() {
     }

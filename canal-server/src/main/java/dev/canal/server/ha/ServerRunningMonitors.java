@@ -1,7 +1,8 @@
 package dev.canal.server.ha;
 
+import dev.canal.protocol.config.CommonKeys;
 import dev.canal.meta.ZooKeeperPaths;
-import dev.canal.server.netty.DestinationActivator;
+import dev.canal.server.DestinationActivator;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -83,7 +84,7 @@ public final class ServerRunningMonitors {
         }
         if (!zk.getZookeeperClient().isConnected()) {
             throw new IllegalStateException("not connected to ZooKeeper at "
-                    + zk.getZookeeperClient().getCurrentConnectionString() + " (" + ZooKeeperConnections.ZK_SERVERS_KEY
+                    + zk.getZookeeperClient().getCurrentConnectionString() + " (" + CommonKeys.ZK_SERVERS.name()
                     + "); connect with ZooKeeperConnections.connect first");
         }
         electionThread = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -214,7 +215,7 @@ public final class ServerRunningMonitors {
             // created by another server or an earlier run
         } catch (Exception e) {
             throw new IllegalStateException("cannot create ZooKeeper node " + path + " ("
-                    + ZooKeeperConnections.ZK_SERVERS_KEY + " " + zk.getZookeeperClient().getCurrentConnectionString()
+                    + CommonKeys.ZK_SERVERS.name() + " " + zk.getZookeeperClient().getCurrentConnectionString()
                     + ")", e);
         }
     }

@@ -1,16 +1,14 @@
 package dev.canal.server.ha;
 
+import dev.canal.meta.ZooKeeperConnector;
 import java.time.Duration;
-import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
-import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 
 /** The ZooKeeper client of the server's registration and election, connected before anything registers. */
 public final class ZooKeeperConnections {
 
     /** The key whose value is the connect string, named in every connection error. */
-    public static final String ZK_SERVERS_KEY = "canal.zkServers";
 
     /**
      * Session timeout for the election. Canal's zkclient uses 90 s, which makes a crashed active server hold
@@ -26,31 +24,9 @@ public final class ZooKeeperConnections {
     private ZooKeeperConnections() {
     }
 
-    /**
-     * A started client that reached ZooKeeper within {@code connectWait}; otherwise the client is closed and
-     * the failure names the servers and {@value #ZK_SERVERS_KEY}. A chroot in the connect string applies to
-     * every path.
-     */
+    /** A started client that reached ZooKeeper within {@code connectWait} (see {@link ZooKeeperConnector}). */
     public static CuratorFramework connect(String zkServers, Duration sessionTimeout, Duration connectWait) {
-        CuratorFramework client = CuratorFrameworkFactory.builder()
-                .connectString(zkServers)
-                .sessionTimeoutMs((int) sessionTimeout.toMillis())
-                .connectionTimeoutMs((int) connectWait.toMillis())
-                .retryPolicy(new ExponentialBackoffRetry(RETRY_BASE_MILLIS, RETRY_COUNT))
-                .build();
-        client.start();
-        boolean connected;
-        try {
-            connected = client.blockUntilConnected((int) connectWait.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            connected = false;
-        }
-        if (!connected) {
-            client.close();
-            throw new IllegalStateException("cannot reach ZooKeeper at " + zkServers + " (" + ZK_SERVERS_KEY
-                    + ") within " + connectWait.toMillis() + " ms");
-        }
-        return client;
+        return ZooKeeperConnector.connect(zkServers, sessionTimeout, connectWait,
+                new ExponentialBackoffRetry(RETRY_BASE_MILLIS, RETRY_COUNT));
     }
 }

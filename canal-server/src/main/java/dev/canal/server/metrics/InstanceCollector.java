@@ -7,7 +7,6 @@ import dev.canal.instance.CanalInstance;
 import dev.canal.meta.MetaManager;
 import dev.canal.store.BatchMode;
 import dev.canal.store.EventStore;
-import dev.canal.store.MemoryEventStore;
 import dev.canal.store.StoreConfig;
 import dev.canal.store.StoreCounters;
 import java.util.List;
@@ -88,14 +87,12 @@ final class InstanceCollector implements MetricsCollector {
             ackRows.add(counters.ackRows(), DESTINATION, destination);
             sinkBlocking.add(TimeUnit.NANOSECONDS.toMillis(counters.putBlockingNanos()), DESTINATION, destination);
 
-            if (eventStore instanceof MemoryEventStore memoryStore) {
-                StoreConfig config = memoryStore.config();
-                store.add(1, DESTINATION, destination, "batchMode", config.batchMode().name(),
-                        "size", Integer.toString(config.bufferSize()));
-                if (config.batchMode() == BatchMode.MEMSIZE) {
-                    produceMem.add(counters.putMemSize(), DESTINATION, destination);
-                    consumeMem.add(counters.ackMemSize(), DESTINATION, destination);
-                }
+            StoreConfig config = eventStore.config();
+            store.add(1, DESTINATION, destination, "batchMode", config.batchMode().name(),
+                    "size", Integer.toString(config.bufferSize()));
+            if (config.batchMode() == BatchMode.MEMSIZE) {
+                produceMem.add(counters.putMemSize(), DESTINATION, destination);
+                consumeMem.add(counters.ackMemSize(), DESTINATION, destination);
             }
         }
         return List.of(instances.build(), subscriptions.build(), trafficDelay.build(), transactions.build(),

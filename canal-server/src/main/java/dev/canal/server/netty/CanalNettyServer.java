@@ -1,6 +1,8 @@
 package dev.canal.server.netty;
 
 import dev.canal.server.CanalServer;
+import dev.canal.server.DestinationActivator;
+import dev.canal.server.ServerConfig;
 import dev.canal.server.metrics.ClientMetrics;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;

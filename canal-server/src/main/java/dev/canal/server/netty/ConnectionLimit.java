@@ -1,5 +1,6 @@
 package dev.canal.server.netty;
 
+import dev.canal.server.ServerConfig;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;

@@ -1,5 +1,6 @@
 package dev.canal.server.netty;
 
+import dev.canal.server.ServerConfig;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.util.ReferenceCountUtil;

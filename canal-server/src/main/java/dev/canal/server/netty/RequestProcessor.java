@@ -7,6 +7,7 @@ import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.Message;
 import dev.canal.server.CanalServer;
 import dev.canal.server.CanalServerException;
+import dev.canal.server.DestinationActivator;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.metrics.DestinationClientMetrics;
 import io.netty.buffer.ByteBuf;

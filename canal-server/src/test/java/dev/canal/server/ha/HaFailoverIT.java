@@ -5,9 +5,10 @@ import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.TcpPorts;
+import dev.canal.testsupport.ZooKeeperServer;
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,6 +50,7 @@ class HaFailoverIT {
 
     private static final String DESTINATION = "example";
     private static final Duration SESSION = ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT;
+    private static final Duration CONNECT_WAIT = Duration.ofSeconds(3);
     private static final Duration DELAY = ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY;
     private static final int KILL_TRIALS = 3;
     private static final int MYSQL_KILL_TRIALS = 2;
@@ -67,7 +69,7 @@ class HaFailoverIT {
     @TempDir
     Path dir;
 
-    private TestZooKeeper zooKeeper;
+    private ZooKeeperServer zooKeeper;
     private CuratorFramework observer;
     private Path rows;
     private final Map<Integer, ChildJvm> nodes = new HashMap<>();
@@ -84,8 +86,8 @@ class HaFailoverIT {
 
     @BeforeEach
     void startZooKeeper() throws Exception {
-        zooKeeper = new TestZooKeeper();
-        observer = zooKeeper.connect(SESSION);
+        zooKeeper = ZooKeeperServer.start(ZooKeeperServer.SHORT_TICK);
+        observer = session();
         rows = Files.createFile(dir.resolve("rows.txt"));
     }
 
@@ -111,8 +113,8 @@ class HaFailoverIT {
     @Test
     void killedActiveServerIsReplacedAndTheOfficialClusterClientGetsEveryRowInOrder() throws Exception {
         nodeSource = "rows:" + rows;
-        int portA = freePort();
-        int portB = freePort();
+        int portA = TcpPorts.free();
+        int portB = TcpPorts.free();
         startNode(portA);
         startNode(portB);
         startWriter(row -> Files.writeString(rows, row + "\n", StandardCharsets.US_ASCII, StandardOpenOption.APPEND));
@@ -161,8 +163,8 @@ class HaFailoverIT {
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id BIGINT PRIMARY KEY)");
         nodeSource = "spring:" + springConf(db);
-        int portA = freePort();
-        int portB = freePort();
+        int portA = TcpPorts.free();
+        int portB = TcpPorts.free();
         startNode(portA);
         startNode(portB);
         try (Connection connection = db.adminConnection();
@@ -431,9 +433,9 @@ class HaFailoverIT {
         return TimeUnit.NANOSECONDS.toMillis(nanos);
     }
 
-    private static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
+    /** A session through the election's own client, closed with the server. */
+    private CuratorFramework session() {
+        return zooKeeper.closedWithServer(ZooKeeperConnections.connect(zooKeeper.connectString(), SESSION,
+                CONNECT_WAIT));
     }
 }

@@ -8,7 +8,7 @@ import dev.canal.server.CanalInstanceGenerator;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.netty.CanalNettyServer;
-import dev.canal.server.netty.ServerConfig;
+import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
 import java.io.IOException;
 import java.io.Reader;

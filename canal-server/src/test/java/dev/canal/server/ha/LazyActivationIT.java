@@ -9,18 +9,17 @@ import com.alibaba.otter.canal.client.CanalConnectors;
 import com.alibaba.otter.canal.client.impl.ClusterCanalConnector;
 import com.alibaba.otter.canal.protocol.Message;
 import com.alibaba.otter.canal.protocol.exception.CanalClientException;
+import dev.canal.instance.TestInstance;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.TestEntries;
-import dev.canal.server.TestInstance;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.netty.CanalNettyServer;
-import dev.canal.server.netty.ServerConfig;
+import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import dev.canal.testsupport.TcpPorts;
+import dev.canal.testsupport.ZooKeeperServer;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,9 +39,10 @@ class LazyActivationIT {
 
     private static final String DESTINATION = "example";
     private static final Duration SESSION = Duration.ofSeconds(2);
+    private static final Duration CONNECT_WAIT = Duration.ofSeconds(3);
     private static final Duration DELAY = Duration.ofMillis(500);
 
-    private TestZooKeeper zooKeeper;
+    private ZooKeeperServer zooKeeper;
     private CuratorFramework observer;
     private final List<Server> servers = new ArrayList<>();
     private final List<CanalConnector> connectors = new ArrayList<>();
@@ -64,8 +64,8 @@ class LazyActivationIT {
 
     @BeforeEach
     void startZooKeeper() throws Exception {
-        zooKeeper = new TestZooKeeper();
-        observer = zooKeeper.connect(SESSION);
+        zooKeeper = ZooKeeperServer.start(ZooKeeperServer.SHORT_TICK);
+        observer = session();
     }
 
     @AfterEach
@@ -138,8 +138,8 @@ class LazyActivationIT {
         EmbeddedCanalServer embedded = new EmbeddedCanalServer(destination -> instances.computeIfAbsent(destination,
                 d -> new TestInstance(d, StoreConfig.itemSize(64), new MemoryMetaManager())));
         embedded.start();
-        int port = freePort(); // the election names the server by the port it listens on
-        ServerRunningMonitors monitors = new ServerRunningMonitors(zooKeeper.connect(SESSION), "127.0.0.1:" + port,
+        int port = TcpPorts.free(); // the election names the server by the port it listens on
+        ServerRunningMonitors monitors = new ServerRunningMonitors(session(), "127.0.0.1:" + port,
                 ServerRunningListener.embedded(embedded), DELAY);
         monitors.start();
         monitors.register(DESTINATION);
@@ -151,15 +151,13 @@ class LazyActivationIT {
         return server;
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
     private static String addressOf(Server server) {
         return "127.0.0.1:" + server.tcp().port();
+    }
+
+    /** A session through the election's own client, closed with the server. */
+    private CuratorFramework session() {
+        return zooKeeper.closedWithServer(ZooKeeperConnections.connect(zooKeeper.connectString(), SESSION,
+                CONNECT_WAIT));
     }
 }

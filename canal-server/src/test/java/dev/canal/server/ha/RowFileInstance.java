@@ -1,13 +1,10 @@
 package dev.canal.server.ha;
 
-import dev.canal.instance.CanalInstance;
+import dev.canal.instance.TestInstance;
 import dev.canal.meta.MetaManager;
-import dev.canal.parse.EventParser;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.server.TestEntries;
-import dev.canal.store.Event;
-import dev.canal.store.MemoryEventStore;
 import dev.canal.store.StoreConfig;
 import java.io.IOException;
 import java.io.RandomAccessFile;
@@ -21,15 +18,12 @@ import java.util.function.Consumer;
  * after the smallest cursor of the destination's clients (as the meta manager loaded them from ZooKeeper),
  * so a server taking over resumes from the last acked position, and stops with the instance.
  */
-final class RowFileInstance implements CanalInstance {
+final class RowFileInstance extends TestInstance {
 
     private static final long FOLLOW_MILLIS = 10;
     private static final int ENTRIES_PER_ROW = 3;
 
-    private final String destination;
     private final Path rows;
-    private final MetaManager meta;
-    private final MemoryEventStore store;
     private final Consumer<Boolean> serving;
     private final AutoCloseable owned;
     private volatile Thread feeder;
@@ -40,23 +34,22 @@ final class RowFileInstance implements CanalInstance {
      */
     RowFileInstance(String destination, Path rows, MetaManager meta, StoreConfig storeConfig,
             Consumer<Boolean> serving, AutoCloseable owned) {
-        this.destination = destination;
+        super(destination, storeConfig, meta);
         this.rows = rows;
-        this.meta = meta;
-        this.store = new MemoryEventStore(storeConfig);
         this.serving = serving;
         this.owned = owned;
     }
 
     @Override
     public synchronized void start() {
+        MetaManager meta = getMetaManager();
         if (!meta.isStart()) {
             meta.start();
         }
         serving.accept(true);
-        store.start();
+        getEventStore().start();
         long firstRow = resumeRow();
-        feeder = new Thread(() -> feed(firstRow), "row-file-feeder-" + destination);
+        feeder = new Thread(() -> feed(firstRow), "row-file-feeder-" + getDestination());
         feeder.setDaemon(true);
         feeder.start();
     }
@@ -68,13 +61,13 @@ final class RowFileInstance implements CanalInstance {
         if (running != null) {
             running.interrupt();
         }
-        store.stop();
+        getEventStore().stop();
         serving.accept(false); // the meta manager's last cursor push may still take a while
-        meta.stop();
+        getMetaManager().stop();
         try {
             owned.close();
         } catch (Exception e) {
-            throw new IllegalStateException("closing what the instance of " + destination + " owned", e);
+            throw new IllegalStateException("closing what the instance of " + getDestination() + " owned", e);
         }
     }
 
@@ -90,7 +83,8 @@ final class RowFileInstance implements CanalInstance {
      */
     private long resumeRow() {
         long row = Long.MAX_VALUE;
-        for (ClientIdentity client : meta.listAllSubscribeInfo(destination)) {
+        MetaManager meta = getMetaManager();
+        for (ClientIdentity client : meta.listAllSubscribeInfo(getDestination())) {
             LogPosition cursor = meta.getCursor(client);
             long offset = cursor == null ? 0 : cursor.position().position();
             row = Math.min(row, Math.max(1, (offset + ENTRIES_PER_ROW - 1) / ENTRIES_PER_ROW));
@@ -111,40 +105,14 @@ final class RowFileInstance implements CanalInstance {
                     long row = Long.parseLong(line.toString());
                     line.setLength(0);
                     if (row >= firstRow) {
-                        store.put(TestEntries.transaction(ENTRIES_PER_ROW * row, 1).stream()
-                                .map(e -> Event.of(TestEntries.SOURCE, e, store.isRaw())).toList());
+                        put(TestEntries.transaction(ENTRIES_PER_ROW * row, 1));
                     }
                 }
             }
         } catch (InterruptedException | IllegalStateException stopped) {
             // the instance stops: interrupted, or the store refused the put
         } catch (IOException e) {
-            throw new UncheckedIOException("reading rows of " + destination + " from " + rows, e);
+            throw new UncheckedIOException("reading rows of " + getDestination() + " from " + rows, e);
         }
-    }
-
-    @Override
-    public String getDestination() {
-        return destination;
-    }
-
-    @Override
-    public EventParser getEventParser() {
-        return null; // the feeder plays the parser
-    }
-
-    @Override
-    public MemoryEventStore getEventStore() {
-        return store;
-    }
-
-    @Override
-    public MetaManager getMetaManager() {
-        return meta;
-    }
-
-    @Override
-    public boolean subscribeChange(ClientIdentity identity) {
-        return false;
     }
 }

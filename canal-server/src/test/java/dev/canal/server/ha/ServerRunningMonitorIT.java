@@ -4,12 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import dev.canal.instance.TestInstance;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.server.CanalServerException;
 import dev.canal.server.EmbeddedCanalServer;
-import dev.canal.server.TestInstance;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.ZooKeeperServer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,10 +30,11 @@ class ServerRunningMonitorIT {
     private static final String A = "127.0.0.1:11111";
     private static final String B = "127.0.0.1:11112";
     private static final Duration SESSION = Duration.ofSeconds(2);
+    private static final Duration CONNECT_WAIT = Duration.ofSeconds(3);
     private static final Duration DELAY = Duration.ofMillis(500);
     private static final Duration PATIENCE = Duration.ofSeconds(20);
 
-    private TestZooKeeper zooKeeper;
+    private ZooKeeperServer zooKeeper;
     private final ServingLog serving = new ServingLog();
     private final List<ServerRunningMonitors> registries = new ArrayList<>();
     private CuratorFramework observer;
@@ -40,8 +42,8 @@ class ServerRunningMonitorIT {
 
     @BeforeEach
     void startZooKeeper() throws Exception {
-        zooKeeper = new TestZooKeeper();
-        observer = zooKeeper.connect(SESSION);
+        zooKeeper = ZooKeeperServer.start(ZooKeeperServer.SHORT_TICK);
+        observer = session();
     }
 
     @AfterEach
@@ -58,8 +60,8 @@ class ServerRunningMonitorIT {
 
     @Test
     void exactlyOneServerStartsTheInstanceAndTheNodesHaveCanalsPathsAndShape() throws Exception {
-        ServerRunningMonitor a = server(A, zooKeeper.connect(SESSION)).register(DESTINATION);
-        ServerRunningMonitor b = server(B, zooKeeper.connect(SESSION)).register(DESTINATION);
+        ServerRunningMonitor a = server(A, session()).register(DESTINATION);
+        ServerRunningMonitor b = server(B, session()).register(DESTINATION);
         a.start();
         b.start();
 
@@ -81,9 +83,9 @@ class ServerRunningMonitorIT {
 
     @Test
     void releaseHandsTheDestinationToTheStandbyAfterTheDelay() {
-        ServerRunningMonitors serverA = server(A, zooKeeper.connect(SESSION));
+        ServerRunningMonitors serverA = server(A, session());
         serverA.start(DESTINATION);
-        ServerRunningMonitor b = server(B, zooKeeper.connect(SESSION)).register(DESTINATION);
+        ServerRunningMonitor b = server(B, session()).register(DESTINATION);
         b.start();
         assertThat(b.isActive()).isFalse();
 
@@ -100,9 +102,9 @@ class ServerRunningMonitorIT {
 
     @Test
     void stoppedServerLeavesTheDestinationClusterAndHandsOver() throws Exception {
-        ServerRunningMonitors serverA = server(A, zooKeeper.connect(SESSION));
+        ServerRunningMonitors serverA = server(A, session());
         serverA.start(DESTINATION);
-        ServerRunningMonitor b = server(B, zooKeeper.connect(SESSION)).register(DESTINATION);
+        ServerRunningMonitor b = server(B, session()).register(DESTINATION);
         b.start();
 
         serverA.stop();
@@ -115,9 +117,9 @@ class ServerRunningMonitorIT {
 
     @Test
     void holderWhoseNodeVanishesWithoutReleaseTakesItBackAtOnce() throws Exception {
-        ServerRunningMonitor a = server(A, zooKeeper.connect(SESSION)).register(DESTINATION);
+        ServerRunningMonitor a = server(A, session()).register(DESTINATION);
         a.start();
-        ServerRunningMonitor b = server(B, zooKeeper.connect(SESSION)).register(DESTINATION);
+        ServerRunningMonitor b = server(B, session()).register(DESTINATION);
         b.start();
 
         observer.delete().forPath("/otter/canal/destinations/example/running");
@@ -135,12 +137,9 @@ class ServerRunningMonitorIT {
      */
     @Test
     void serverCutOffFromZooKeeperStopsServingBeforeAnotherTakesOverAndRejoinsAsStandby() throws Exception {
-        partition = new ZooKeeperPartition(zooKeeper.port());
-        ServerRunningMonitor a = server(A, zooKeeper.connect(partition.connectString(), SESSION))
-                .register(DESTINATION);
-        a.start();
-        ServerRunningMonitor b = server(B, zooKeeper.connect(SESSION)).register(DESTINATION);
-        b.start();
+        ActiveAndStandby servers = activeBehindPartition();
+        ServerRunningMonitor a = servers.active();
+        ServerRunningMonitor b = servers.standby();
         assertThat(a.isActive()).isTrue();
 
         partition.blackHole();
@@ -163,12 +162,9 @@ class ServerRunningMonitorIT {
     /** A connection reset within the session: A stops while in doubt, then finds its node and serves again. */
     @Test
     void serverReconnectingWithinItsSessionKeepsTheDestination() throws Exception {
-        partition = new ZooKeeperPartition(zooKeeper.port());
-        ServerRunningMonitor a = server(A, zooKeeper.connect(partition.connectString(), SESSION))
-                .register(DESTINATION);
-        a.start();
-        ServerRunningMonitor b = server(B, zooKeeper.connect(SESSION)).register(DESTINATION);
-        b.start();
+        ActiveAndStandby servers = activeBehindPartition();
+        ServerRunningMonitor a = servers.active();
+        ServerRunningMonitor b = servers.standby();
 
         partition.dropConnections();
 
@@ -182,9 +178,9 @@ class ServerRunningMonitorIT {
     void activationOnAStandbyLeavesTheInstanceStoppedAndTheSubscriptionRefused() {
         EmbeddedCanalServer embeddedA = embeddedServer();
         EmbeddedCanalServer embeddedB = embeddedServer();
-        ServerRunningMonitors serverA = server(A, zooKeeper.connect(SESSION),
+        ServerRunningMonitors serverA = server(A, session(),
                 ServerRunningListener.embedded(embeddedA));
-        ServerRunningMonitors serverB = server(B, zooKeeper.connect(SESSION),
+        ServerRunningMonitors serverB = server(B, session(),
                 ServerRunningListener.embedded(embeddedB));
         ClientIdentity client = new ClientIdentity(DESTINATION, (short) 1001, "");
 
@@ -238,6 +234,19 @@ class ServerRunningMonitorIT {
         return started(new ServerRunningMonitors(zk, address, serving.listener(address, listener), DELAY));
     }
 
+    private record ActiveAndStandby(ServerRunningMonitor active, ServerRunningMonitor standby) {
+    }
+
+    /** A reaches ZooKeeper through a new {@link #partition} and starts first, so it is active; B goes direct. */
+    private ActiveAndStandby activeBehindPartition() throws Exception {
+        partition = new ZooKeeperPartition(zooKeeper.port());
+        ServerRunningMonitor a = server(A, session(partition.connectString())).register(DESTINATION);
+        a.start();
+        ServerRunningMonitor b = server(B, session()).register(DESTINATION);
+        b.start();
+        return new ActiveAndStandby(a, b);
+    }
+
     private ServerRunningMonitors started(ServerRunningMonitors registry) {
         registry.start();
         registries.add(registry);
@@ -257,5 +266,14 @@ class ServerRunningMonitorIT {
 
     private Stat stat(String path) throws Exception {
         return observer.checkExists().forPath(path);
+    }
+
+    /** A session through the election's own client, closed with the server. */
+    private CuratorFramework session() {
+        return session(zooKeeper.connectString());
+    }
+
+    private CuratorFramework session(String connectString) {
+        return zooKeeper.closedWithServer(ZooKeeperConnections.connect(connectString, SESSION, CONNECT_WAIT));
     }
 }

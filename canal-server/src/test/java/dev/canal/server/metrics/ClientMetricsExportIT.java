@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.client.CanalConnectors;
 import com.alibaba.otter.canal.protocol.Message;
+import dev.canal.instance.CanalInstance;
+import dev.canal.instance.TestInstance;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.TestEntries;
 import dev.canal.server.netty.CanalNettyServer;
-import dev.canal.server.netty.ServerConfig;
+import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -26,7 +28,7 @@ class ClientMetricsExportIT {
     private static final String[] DEST = {"destination", DESTINATION};
 
     private final ClientMetrics clients = new ClientMetrics();
-    private SinkTestInstance instance;
+    private TestInstance instance;
     private EmbeddedCanalServer embedded;
     private CanalNettyServer tcp;
     private PrometheusExporter exporter;
@@ -34,7 +36,7 @@ class ClientMetricsExportIT {
 
     @BeforeEach
     void start() {
-        instance = new SinkTestInstance(DESTINATION, StoreConfig.itemSize(1024));
+        instance = TestInstance.withSink(DESTINATION, StoreConfig.itemSize(1024));
         embedded = new EmbeddedCanalServer(destination -> {
             if (!destination.equals(DESTINATION)) {
                 throw new IllegalArgumentException("no destination " + destination);
@@ -43,7 +45,7 @@ class ClientMetricsExportIT {
         });
         embedded.start();
         exporter = PrometheusExporter.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), embedded,
-                clients, SinkTestInstance.SINKS, System::currentTimeMillis);
+                clients, CanalInstance::getEventSink, System::currentTimeMillis);
         embedded.start(DESTINATION);
         tcp = new CanalNettyServer(ServerConfig.open(0), embedded, clients);
         tcp.start();

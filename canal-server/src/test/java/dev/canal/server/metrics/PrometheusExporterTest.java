@@ -3,6 +3,8 @@ package dev.canal.server.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.canal.instance.CanalInstance;
+import dev.canal.instance.TestInstance;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EntryType;
@@ -34,7 +36,7 @@ class PrometheusExporterTest {
 
     private final AtomicLong clock = new AtomicLong(NOW);
     private final ClientMetrics clients = new ClientMetrics();
-    private SinkTestInstance instance;
+    private TestInstance instance;
     private EmbeddedCanalServer server;
     private PrometheusExporter exporter;
 
@@ -140,38 +142,38 @@ class PrometheusExporterTest {
     @Test
     void aStoppedInstanceLeavesTheScrapeAndItsSinkLosesTheHandler() {
         start(StoreConfig.itemSize(64));
-        assertThat(instance.sink().handlers()).hasSize(1);
+        assertThat(instance.getEventSink().handlers()).hasSize(1);
 
         server.stop(DESTINATION);
         Scrape scrape = Scrape.of(exporter);
 
         assertThat(scrape.seriesOf("canal_instance")).isEmpty();
         assertThat(scrape.seriesOf("canal_instance_store_produce_seq")).isEmpty();
-        assertThat(instance.sink().handlers()).isEmpty();
+        assertThat(instance.getEventSink().handlers()).isEmpty();
     }
 
     @Test
     void anExporterStartedAfterTheInstanceFollowsItAndStoppingRemovesOnlyItsOwnHandler() {
         start(StoreConfig.itemSize(64));
-        PrometheusExporter late = PrometheusExporter.bind(loopback(0), server, clients, SinkTestInstance.SINKS,
+        PrometheusExporter late = PrometheusExporter.bind(loopback(0), server, clients, CanalInstance::getEventSink,
                 clock::get);
         try {
             instance.parse(TestEntries.transaction(100, 1));
             Scrape scrape = Scrape.of(late);
 
             assertThat(scrape.value("canal_instance_transactions", DEST)).isEqualTo(1.0);
-            assertThat(instance.sink().handlers()).hasSize(2);
+            assertThat(instance.getEventSink().handlers()).hasSize(2);
         } finally {
             late.stop();
         }
-        assertThat(instance.sink().handlers()).hasSize(1);
+        assertThat(instance.getEventSink().handlers()).hasSize(1);
         assertThat(Scrape.of(exporter).value("canal_instance_transactions", DEST)).isEqualTo(1.0);
     }
 
     @Test
     void unreadableSubscriptionsLeaveOnlyThatSeriesOutUntilTheyAreReadableAgain() {
         UnreachableMeta meta = new UnreachableMeta();
-        start(new SinkTestInstance(DESTINATION, StoreConfig.itemSize(64), meta));
+        start(TestInstance.withSink(DESTINATION, StoreConfig.itemSize(64), meta));
 
         meta.unreachable = true;
         Scrape failing = Scrape.of(exporter);
@@ -244,11 +246,11 @@ class PrometheusExporterTest {
         start(StoreConfig.itemSize(64));
 
         for (int port : new int[] {0, -1}) {
-            PrometheusExporter disabled = PrometheusExporter.start(port, server, clients, SinkTestInstance.SINKS);
+            PrometheusExporter disabled = PrometheusExporter.start(port, server, clients, CanalInstance::getEventSink);
             assertThat(disabled.port()).isEqualTo(-1);
             disabled.stop();
         }
-        assertThat(instance.sink().handlers()).as("a disabled exporter hooks nothing").hasSize(1);
+        assertThat(instance.getEventSink().handlers()).as("a disabled exporter hooks nothing").hasSize(1);
     }
 
     @Test
@@ -256,17 +258,17 @@ class PrometheusExporterTest {
         start(StoreConfig.itemSize(64));
 
         assertThatThrownBy(() -> PrometheusExporter.bind(loopback(exporter.port()), server, clients,
-                SinkTestInstance.SINKS, clock::get))
+                CanalInstance::getEventSink, clock::get))
                 .isInstanceOf(UncheckedIOException.class)
                 .hasMessageContaining(PrometheusExporter.PORT.name())
                 .hasMessageContaining(Integer.toString(exporter.port()));
     }
 
     private void start(StoreConfig storeConfig) {
-        start(new SinkTestInstance(DESTINATION, storeConfig));
+        start(TestInstance.withSink(DESTINATION, storeConfig));
     }
 
-    private void start(SinkTestInstance testInstance) {
+    private void start(TestInstance testInstance) {
         instance = testInstance;
         server = new EmbeddedCanalServer(destination -> {
             if (!destination.equals(DESTINATION)) {
@@ -275,7 +277,7 @@ class PrometheusExporterTest {
             return instance;
         });
         server.start();
-        exporter = PrometheusExporter.bind(loopback(0), server, clients, SinkTestInstance.SINKS, clock::get);
+        exporter = PrometheusExporter.bind(loopback(0), server, clients, CanalInstance::getEventSink, clock::get);
         server.start(DESTINATION);
     }
 

@@ -8,11 +8,12 @@ import com.google.protobuf.ByteString;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.CanalPacket;
 import dev.canal.protocol.CanalPacket.PacketType;
+import dev.canal.server.ServerConfig;
 import dev.canal.server.TestEntries;
 import dev.canal.server.metrics.DestinationClientMetrics;
 import dev.canal.store.StoreConfig;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -22,14 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 /** The TCP session flow of canal-compat.md 2.3–2.6, byte-level, over real loopback sockets. */
 class CanalNettyServerTest {
 
+    @AutoClose
     private RunningServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void handshakeIsVersionOneWithEightSeedBytes() throws Exception {

@@ -11,11 +11,12 @@ import ch.qos.logback.core.read.ListAppender;
 import com.google.protobuf.ByteString;
 import dev.canal.protocol.CanalPacket;
 import dev.canal.protocol.CanalPacket.PacketType;
+import dev.canal.server.ServerConfig;
 import dev.canal.server.TestEntries;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
@@ -24,14 +25,8 @@ class ConnectionGuardsTest {
 
     private static final int AUTH_TIMEOUT_MILLIS = 300;
 
+    @AutoClose
     private RunningServer server;
-
-    @AfterEach
-    void stop() {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void silentConnectionGetsAnErrorAndIsClosedAfterTheAuthDeadlineWhileAnAuthenticatedOneKeepsWorking()

@@ -7,6 +7,7 @@ import com.google.protobuf.ByteString;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.CanalPacket;
 import dev.canal.protocol.CanalPacket.PacketType;
+import dev.canal.server.ServerConfig;
 import dev.canal.server.TestEntries;
 import dev.canal.store.StoreConfig;
 import java.nio.ByteBuffer;

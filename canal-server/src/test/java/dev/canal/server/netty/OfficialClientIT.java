@@ -14,6 +14,7 @@ import dev.canal.meta.FileMixedMetaManager;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
+import dev.canal.server.ServerConfig;
 import dev.canal.server.TestEntries;
 import dev.canal.store.StoreConfig;
 import java.net.InetSocketAddress;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,25 +37,28 @@ class OfficialClientIT {
     /** The id the official client always uses (canal-compat.md 2.7). */
     private static final ClientIdentity OFFICIAL_CLIENT = new ClientIdentity(DESTINATION, (short) 1001);
 
+    @AutoClose // after the connector's disconnect
     private RunningServer server;
     private CanalConnector connector;
 
     @AfterEach
-    void stop() {
+    void disconnect() {
         if (connector != null) {
             connector.disconnect();
         }
-        if (server != null) {
-            server.close();
-        }
+    }
+
+    /** Connects without user and password and subscribes with the instance's own filter. */
+    private void subscribeWithoutCredentials() {
+        connector = connect("", "");
+        connector.subscribe();
     }
 
     @Test
     void getWithoutAckDeliversTheEntriesAndAckFreesThem() {
         server = RunningServer.open();
         server.instance.put(TestEntries.transaction(100, 2));
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
 
         Message batch = connector.getWithoutAck(100);
         connector.ack(batch.getId());
@@ -78,8 +83,7 @@ class OfficialClientIT {
     void anAckSentRightBeforeDisconnectStillMovesTheCursor() {
         server = RunningServer.open();
         server.instance.put(TestEntries.transaction(100, 2));
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
 
         Message batch = connector.getWithoutAck(100);
         connector.ack(batch.getId());
@@ -96,8 +100,7 @@ class OfficialClientIT {
         server = RunningServer.with(ServerConfig.open(0), StoreConfig.itemSize(64).withRaw(false),
                 MemoryMetaManager::new, true);
         server.instance.put(TestEntries.transaction(100, 1));
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
 
         assertThat(connector.getWithoutAck(10).getEntries()).extracting(e -> e.getHeader().getLogfileOffset())
                 .containsExactly(100L, 101L, 102L);
@@ -131,8 +134,7 @@ class OfficialClientIT {
     void rollbackOfABatchRedeliversTheSameEntries() {
         server = RunningServer.open();
         server.instance.put(TestEntries.transaction(100, 2));
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
 
         Message first = connector.getWithoutAck(3);
         connector.rollback(first.getId());
@@ -150,8 +152,7 @@ class OfficialClientIT {
     @Test
     void getWithTimeoutOnAnIdleStreamWaitsThenReturnsEmpty() {
         server = RunningServer.open();
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
 
         long started = System.nanoTime();
         Message message = connector.getWithoutAck(10, 300L, TimeUnit.MILLISECONDS);
@@ -164,8 +165,7 @@ class OfficialClientIT {
     @Test
     void longPollReturnsAsSoonAsEnoughEntriesArrive() throws Exception {
         server = RunningServer.open();
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
 
         CompletableFuture<Message> polling = CompletableFuture.supplyAsync(
                 () -> connector.getWithoutAck(4, 30L, TimeUnit.SECONDS));
@@ -178,8 +178,7 @@ class OfficialClientIT {
     void getWithAutoAckLeavesNothingOutstanding() {
         server = RunningServer.open();
         server.instance.put(TestEntries.transaction(100, 1));
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
 
         Message message = connector.get(10);
 
@@ -206,8 +205,7 @@ class OfficialClientIT {
     @Test
     void connectionBeyondTheCapFailsNamingTheLimitWhileTheConnectedClientGoesOn() {
         server = RunningServer.with(ServerConfig.open(0).withMaxConnections(1));
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
 
         CanalConnector refused = connectorFor("", "");
         assertThatThrownBy(refused::connect)
@@ -222,8 +220,7 @@ class OfficialClientIT {
     @Test
     void unsubscribedClientGetsCanalsErrorOnGet() {
         server = RunningServer.open();
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
         connector.unsubscribe();
 
         assertThatThrownBy(() -> connector.getWithoutAck(10))
@@ -245,8 +242,7 @@ class OfficialClientIT {
 
         // the client returns on reading the rollback's error, maybe before the server has read its SUBSCRIPTION
         await().atMost(Duration.ofSeconds(10)).until(() -> server.embedded.isStart(DESTINATION));
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
         assertThat(connector.getWithoutAck(10).getId()).isEqualTo(-1);
     }
 
@@ -276,8 +272,7 @@ class OfficialClientIT {
                 .extracting(ClientIdentity::filter).containsExactly("test\\..*");
         // the parser restarts after the cursor, so the store refills from the first unacked transaction
         server.instance.put(second);
-        connector = connect("", "");
-        connector.subscribe();
+        subscribeWithoutCredentials();
         Message resumed = connector.getWithoutAck(100);
 
         assertThat(acked.getEntries()).extracting(e -> e.getHeader().getLogfileOffset())

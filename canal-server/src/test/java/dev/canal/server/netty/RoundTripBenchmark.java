@@ -3,6 +3,7 @@ package dev.canal.server.netty;
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.client.CanalConnectors;
 import dev.canal.meta.MemoryMetaManager;
+import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
 import java.net.InetSocketAddress;
 import java.util.Arrays;

@@ -1,9 +1,10 @@
 package dev.canal.server.netty;
 
+import dev.canal.instance.TestInstance;
 import dev.canal.meta.MemoryMetaManager;
 import dev.canal.meta.MetaManager;
 import dev.canal.server.EmbeddedCanalServer;
-import dev.canal.server.TestInstance;
+import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
 import dev.canal.server.metrics.ClientMetrics;
 import java.util.function.Supplier;

@@ -1,17 +1,17 @@
 package dev.canal.connector.kafka.bench;
 
-import dev.canal.connector.kafka.KafkaBroker;
 import dev.canal.connector.kafka.KafkaMqRunner;
 import dev.canal.connector.kafka.KafkaProducerConfig;
 import dev.canal.connector.mq.MqConfig;
 import dev.canal.connector.mq.MqDestinationWorker;
-import dev.canal.connector.mq.StoreInstance;
 import dev.canal.connector.mq.TestRows;
+import dev.canal.instance.TestInstance;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.KafkaBroker;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -64,7 +64,7 @@ public final class KafkaMqBench {
             int rows) throws InterruptedException {
         boolean flat = mode.equals("flat");
         String destination = "bench_" + mode + "_" + round;
-        StoreInstance instance = new StoreInstance(destination, StoreConfig.defaults().withRaw(!flat));
+        TestInstance instance = new TestInstance(destination, StoreConfig.defaults().withRaw(!flat));
         EmbeddedCanalServer server = new EmbeddedCanalServer(d -> instance);
         server.start();
         server.start(destination);

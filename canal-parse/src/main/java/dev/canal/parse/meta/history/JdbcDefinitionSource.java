@@ -1,6 +1,7 @@
 package dev.canal.parse.meta.history;
 
 import dev.canal.parse.meta.JdbcTableMetaSource;
+import dev.canal.parse.meta.MetadataConnection;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.parse.meta.TableMetaException;
 import java.sql.Connection;
@@ -29,23 +30,22 @@ public final class JdbcDefinitionSource implements DefinitionSource {
             ORDER BY t.TABLE_SCHEMA, t.TABLE_NAME""";
     private static final int NO_SUCH_TABLE = 1146;
 
-    private final Supplier<Connection> connections;
+    private final MetadataConnection connection;
     private final JdbcTableMetaSource informationSchema;
-    private Connection connection; // guarded by this
 
     /** @param connections opens a new JDBC connection to the source when the current one is unusable */
     public JdbcDefinitionSource(Supplier<Connection> connections) {
-        this.connections = connections;
+        this.connection = new MetadataConnection(connections);
         this.informationSchema = new JdbcTableMetaSource(connections);
     }
 
     @Override
     public synchronized Map<String, String> allDefinitions(BiPredicate<String, String> tableFilter) {
-        return withRetry("the accepted tables' definitions", () -> {
+        return withRetry("the accepted tables' definitions", c -> {
             record Table(String schema, String name, String charset) {
             }
             List<Table> tables = new ArrayList<>();
-            try (Statement st = connection().createStatement(); ResultSet rs = st.executeQuery(TABLES_SQL)) {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(TABLES_SQL)) {
                 while (rs.next()) {
                     Table t = new Table(rs.getString(1), rs.getString(2), rs.getString(3));
                     if (!SYSTEM_SCHEMAS.contains(t.schema().toLowerCase(java.util.Locale.ROOT))
@@ -58,7 +58,7 @@ public final class JdbcDefinitionSource implements DefinitionSource {
             for (Table t : tables) {
                 StringBuilder schemaText = text.computeIfAbsent(t.schema(), s -> new StringBuilder(
                         "CREATE DATABASE IF NOT EXISTS " + quote(s) + " DEFAULT CHARACTER SET " + t.charset() + ";\n"));
-                query(t.schema(), t.name()).ifPresent(ddl -> schemaText.append(ddl).append(";\n"));
+                query(c, t.schema(), t.name()).ifPresent(ddl -> schemaText.append(ddl).append(";\n"));
             }
             Map<String, String> data = new TreeMap<>();
             text.forEach((schema, sql) -> data.put(schema, sql.toString()));
@@ -68,7 +68,7 @@ public final class JdbcDefinitionSource implements DefinitionSource {
 
     @Override
     public synchronized Optional<String> showCreateTable(String schema, String table) {
-        return withRetry(schema + "." + table + "'s definition", () -> query(schema, table));
+        return withRetry(schema + "." + table + "'s definition", c -> query(c, schema, table));
     }
 
     @Override
@@ -77,8 +77,8 @@ public final class JdbcDefinitionSource implements DefinitionSource {
         return informationSchema.find(schema, table);
     }
 
-    private Optional<String> query(String schema, String table) throws SQLException {
-        try (PreparedStatement ps = connection().prepareStatement("SHOW CREATE TABLE " + quote(schema) + "." + quote(table));
+    private static Optional<String> query(Connection c, String schema, String table) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SHOW CREATE TABLE " + quote(schema) + "." + quote(table));
                 ResultSet rs = ps.executeQuery()) {
             return rs.next() ? Optional.of(rs.getString(2)) : Optional.empty();
         } catch (SQLException e) {
@@ -89,40 +89,9 @@ public final class JdbcDefinitionSource implements DefinitionSource {
         }
     }
 
-    private interface SqlWork<T> {
-        T run() throws SQLException;
-    }
-
-    private <T> T withRetry(String what, SqlWork<T> work) {
-        try {
-            return work.run();
-        } catch (SQLException first) {
-            // the metadata connection may have timed out while the binlog was quiet: one retry on a new one
-            closeQuietly();
-            try {
-                return work.run();
-            } catch (SQLException e) {
-                throw new TableMetaException("cannot read " + what + " from the source: " + e.getMessage(), e);
-            }
-        }
-    }
-
-    private Connection connection() throws SQLException {
-        if (connection == null || connection.isClosed()) {
-            connection = connections.get();
-        }
-        return connection;
-    }
-
-    private void closeQuietly() {
-        try {
-            if (connection != null) {
-                connection.close();
-            }
-        } catch (SQLException ignored) {
-            // the connection is being replaced because it failed; its close error adds nothing
-        }
-        connection = null;
+    private <T> T withRetry(String what, MetadataConnection.Read<T> read) {
+        return connection.read(read, e -> new TableMetaException("cannot read " + what + " from the source: "
+                + e.getMessage(), e));
     }
 
     private static String quote(String identifier) {

@@ -1,24 +1,19 @@
 package dev.canal.parse.meta.history;
 
-import static org.awaitility.Awaitility.await;
-
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.parse.mysql.MysqlEventParser;
 import dev.canal.parse.mysql.MysqlParserConfig;
+import dev.canal.parse.mysql.StoreDrain;
 import dev.canal.parse.position.LogPositionManager;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.sink.EntryEventSink;
 import dev.canal.sink.filter.SinkFilterConfig;
-import dev.canal.store.Event;
-import dev.canal.store.Events;
 import dev.canal.store.MemoryEventStore;
 import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.MySqlServer;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 /** One parser on a real store and sink, reading one schema of the fixture with the given table meta source. */
 final class ParserRun implements AutoCloseable {
@@ -45,26 +40,11 @@ final class ParserRun implements AutoCloseable {
 
     /** Entries until {@code rowEntries} INSERT/UPDATE/DELETE entries arrived, acking as it goes. */
     List<CanalEntry.Entry> drainUntil(int rowEntries) {
-        List<CanalEntry.Entry> seen = new ArrayList<>();
-        await().atMost(Duration.ofSeconds(30)).until(() -> {
-            Events batch = store.get(100, 200, TimeUnit.MILLISECONDS);
-            for (Event e : batch.events()) {
-                seen.add(e.parsedEntry());
-            }
-            if (!batch.events().isEmpty()) {
-                store.ack(batch.range().end(), batch.range().endSeq());
-            }
-            return rows(seen).size() >= rowEntries;
-        });
-        return seen;
+        return StoreDrain.untilRowEntries(store, rowEntries);
     }
 
     static List<CanalEntry.Entry> rows(List<CanalEntry.Entry> entries) {
-        return entries.stream().filter(e -> e.getEntryType() == CanalEntry.EntryType.ROWDATA)
-                .filter(e -> switch (e.getHeader().getEventType()) {
-                    case INSERT, UPDATE, DELETE -> true;
-                    default -> false;
-                }).toList();
+        return StoreDrain.rowEntriesOf(entries);
     }
 
     /** The inserted row of an INSERT entry as "name=value" pairs in column order, with each column's mysqlType. */

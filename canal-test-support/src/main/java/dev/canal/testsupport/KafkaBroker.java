@@ -1,10 +1,8 @@
-package dev.canal.connector.kafka;
+package dev.canal.testsupport;
 
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +21,9 @@ import org.apache.kafka.common.Uuid;
  * A real single-node Kafka broker in KRaft mode (broker and controller in one process), run from the test
  * class path in a child JVM on free loopback ports. It can be killed and started again on the same ports and
  * log directory, as an operator's restart would.
+ *
+ * <p>The broker itself ({@code org.apache.kafka:kafka_2.13}) is not a dependency of this module: a module that
+ * starts one puts it on its own test class path, which the child JVM runs from.
  */
 public final class KafkaBroker implements AutoCloseable {
 
@@ -40,7 +41,7 @@ public final class KafkaBroker implements AutoCloseable {
     /** Formats a fresh log directory and starts the broker; returns once it answers. */
     public static KafkaBroker start() throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("kafka-broker-");
-        KafkaBroker broker = new KafkaBroker(dir, freePort(), freePort());
+        KafkaBroker broker = new KafkaBroker(dir, TcpPorts.free(), TcpPorts.free());
         broker.writeConfig();
         broker.run("format", List.of("kafka.tools.StorageTool", "format", "-t", Uuid.randomUuid().toString(),
                 "-c", broker.config().toString())).waitFor(60, TimeUnit.SECONDS);
@@ -63,6 +64,7 @@ public final class KafkaBroker implements AutoCloseable {
         startProcess();
     }
 
+    /** Creates a topic with one replica, waiting until the broker confirms it. */
     public void createTopic(String topic, int partitions) {
         try (Admin admin = admin()) {
             admin.createTopics(List.of(new NewTopic(topic, partitions, (short) 1))).all().get(30, TimeUnit.SECONDS);
@@ -165,14 +167,6 @@ public final class KafkaBroker implements AutoCloseable {
         p.setProperty("num.io.threads", "2");
         try (var out = Files.newBufferedWriter(config())) {
             p.store(out, "single-node KRaft broker for tests");
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.canal.server.netty;
+package dev.canal.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

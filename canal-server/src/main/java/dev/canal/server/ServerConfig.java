@@ -1,4 +1,4 @@
-package dev.canal.server.netty;
+package dev.canal.server;
 
 import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
@@ -49,9 +49,9 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
             throw new IllegalArgumentException(PORT.name() + " must be 0..65535, got " + port);
         }
         if (!user.isEmpty() && passwordHash.isEmpty()) {
-            // as Canal 1.1.8 does: a user without a password would let anyone in
+            // Canal 1.1.8 refuses this start-up since Canal issue 4941: a user without a password let anyone in
             throw new IllegalArgumentException(USER.name() + " is set but " + PASSWD.name()
-                    + " is empty; set canal.passwd to the hex SHA1(SHA1(password))");
+                    + " is empty; set canal.passwd to the hex SHA1(SHA1(password)) (Canal issue 4941)");
         }
         if (!passwordHash.isEmpty() && !isSha1Hex(passwordHash)) {
             throw new IllegalArgumentException(PASSWD.name() + " must be 40 hex digits (hex of SHA1(SHA1(password)))");
@@ -101,7 +101,7 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
     }
 
     /** The stored SHA1(SHA1(password)), or null when no password is configured. */
-    byte[] passwordDoubleSha1() {
+    public byte[] passwordDoubleSha1() {
         return passwordHash.isEmpty() ? null : HexFormat.of().parseHex(passwordHash.toLowerCase());
     }
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** TIMESTAMP text, checked against a plain java.time rendering over the whole TIMESTAMP range. */
-class TemporalTextTest {
+class TimestampTextTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"UTC", "Asia/Shanghai", "America/New_York", "Europe/London", "+05:30", "Australia/Lord_Howe"})
@@ -20,7 +20,7 @@ class TemporalTextTest {
         long seed = System.nanoTime();
         Random random = new Random(seed);
         ZoneId zone = ZoneId.of(zoneId);
-        TemporalText text = new TemporalText(zone);
+        TimestampText text = new TimestampText(zone);
         for (int i = 0; i < 20_000; i++) {
             long epochSeconds = 1 + (random.nextLong() & Long.MAX_VALUE) % Integer.MAX_VALUE;
             int fsp = random.nextInt(7);
@@ -34,7 +34,7 @@ class TemporalTextTest {
     @ParameterizedTest
     @ValueSource(ints = {0, 1, 3, 6})
     void theZeroTimestampIsMysqlsZeroDate(int fsp) {
-        assertThat(ascii(new TemporalText(ZoneId.of("Asia/Shanghai")).timestamp(0, 0, fsp)))
+        assertThat(ascii(new TimestampText(ZoneId.of("Asia/Shanghai")).timestamp(0, 0, fsp)))
                 .isEqualTo("0000-00-00 00:00:00" + (fsp == 0 ? "" : "." + "0".repeat(fsp)));
     }
 

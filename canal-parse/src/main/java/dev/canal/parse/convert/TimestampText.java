@@ -1,5 +1,6 @@
 package dev.canal.parse.convert;
 
+import dev.canal.binlog.column.TemporalText;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -8,15 +9,15 @@ import java.time.zone.ZoneRules;
 
 /**
  * TIMESTAMP values as Canal prints them: {@code yyyy-MM-dd HH:mm:ss[.f...]} in a time zone (the JVM's, for the
- * parser), with the digits written by the column package's formatter. A fixed-offset zone (UTC, say: most
+ * parser), with the digits written by canal-binlog's {@link TemporalText}. A fixed-offset zone (UTC, say: most
  * servers) skips the zone rules lookup of every value.
  */
-final class TemporalText {
+final class TimestampText {
 
     private final ZoneRules rules;
     private final ZoneOffset fixedOffset;
 
-    TemporalText(ZoneId zone) {
+    TimestampText(ZoneId zone) {
         this.rules = zone.getRules();
         this.fixedOffset = rules.isFixedOffset() ? rules.getOffset(Instant.EPOCH) : null;
     }
@@ -29,11 +30,11 @@ final class TemporalText {
     byte[] timestamp(long epochSeconds, int micros, int fsp) {
         if (epochSeconds == 0 && micros == 0) {
             // MySQL's zero TIMESTAMP
-            return dev.canal.binlog.column.TemporalText.datetimeBytes(0, 0, 0, 0, 0, 0, 0, fsp);
+            return TemporalText.datetimeBytes(0, 0, 0, 0, 0, 0, 0, fsp);
         }
         ZoneOffset offset = fixedOffset != null ? fixedOffset : rules.getOffset(Instant.ofEpochSecond(epochSeconds));
         LocalDateTime t = LocalDateTime.ofEpochSecond(epochSeconds, 0, offset);
-        return dev.canal.binlog.column.TemporalText.datetimeBytes(t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
+        return TemporalText.datetimeBytes(t.getYear(), t.getMonthValue(), t.getDayOfMonth(),
                 t.getHour(), t.getMinute(), t.getSecond(), micros, fsp);
     }
 }

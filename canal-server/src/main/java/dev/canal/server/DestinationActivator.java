@@ -1,4 +1,4 @@
-package dev.canal.server.netty;
+package dev.canal.server;
 
 /**
  * Makes a destination run on this node before a client subscribes to it (canal-compat.md 2.5). Without
