@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * Canal's table-meta TSDB (canal-compat.md 9.4), our way: an in-memory schema model that every DDL of the binlog
  * is applied to with a real MySQL DDL parser ({@link SchemaModel}), a per-destination log of those DDL and
  * periodic snapshots of the model ({@link SchemaHistoryStore}: local files, or Canal's tables in a database the
- * servers of a cluster share), so that a parser starting at any position
- * gets the tables as they were there, and every row gets the columns true at its own position.
+ * servers of a cluster share), so that a parser starting at any position gets the tables as they were there, and
+ * every row gets the columns true at its own position.
  *
  * <ul>
  * <li>No snapshot yet: the accepted tables' {@code SHOW CREATE TABLE} become the initial snapshot at Canal's
@@ -142,7 +142,6 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
         if (store.snapshots().isEmpty()) {
             takeInitialSnapshot();
         }
-        List<DdlRecord> history = store.history();
         SchemaSnapshot base = store.snapshots().stream()
                 .filter(s -> s.position().inEffectAt(start))
                 .max((a, b) -> a.position().compareTo(b.position()))
@@ -151,7 +150,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
         model = SchemaModel.restore(base.data());
         appliedUpTo = base.position();
         int replayed = 0;
-        for (DdlRecord ddl : history) {
+        for (DdlRecord ddl : store.history()) {
             if (ddl.position().compareTo(base.position()) > 0 && ddl.position().inEffectAt(start)) {
                 applyToModel(ddl);
                 appliedUpTo = ddl.position();
