@@ -279,14 +279,14 @@ class CanalLauncherTest {
 
     @Test
     void unsupportedKeysOfEveryFileAreNamedInOneWarning() {
-        writeInstance("example", "canal.instance.tsdb.url=jdbc:h2:x", "canal.instnace.filter.regex=.*");
+        writeInstance("example", "canal.instance.connectionCharset=UTF-8", "canal.instnace.filter.regex=.*");
         controller = CanalLauncher.start(canalProperties("canal.admin.port", "11110", "canal.prot", "1"), TEST_PARSER);
 
         List<String> warnings = logs.list.stream()
                 .filter(e -> e.getLevel() == Level.WARN && e.getFormattedMessage().contains("not implemented"))
                 .map(ILoggingEvent::getFormattedMessage).toList();
         assertThat(warnings).hasSize(1);
-        assertThat(warnings.get(0)).contains("canal.admin.port", "canal.prot", "canal.instance.tsdb.url",
+        assertThat(warnings.get(0)).contains("canal.admin.port", "canal.prot", "canal.instance.connectionCharset",
                 "canal.instnace.filter.regex", conf.resolve("example").resolve("instance.properties").toString());
     }
 
@@ -295,10 +295,10 @@ class CanalLauncherTest {
         writeInstance("example");
         controller = CanalLauncher.start(canalProperties(), TEST_PARSER);
 
-        writeInstance("orders", "canal.instance.tsdb.url=jdbc:h2:x");
+        writeInstance("orders", "canal.instance.connectionCharset=UTF-8");
         await().atMost(Duration.ofSeconds(20)).until(() -> RecordingEventParser.EVENTS.contains("start orders v1"));
         assertThat(logs.list.stream().filter(e -> e.getLevel() == Level.WARN).map(ILoggingEvent::getFormattedMessage))
-                .anyMatch(w -> w.contains("destination orders") && w.contains("canal.instance.tsdb.url")
+                .anyMatch(w -> w.contains("destination orders") && w.contains("canal.instance.connectionCharset")
                         && w.contains(conf.resolve("orders").resolve("instance.properties").toString()));
     }
 

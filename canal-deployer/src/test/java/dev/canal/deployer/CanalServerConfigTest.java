@@ -146,13 +146,13 @@ class CanalServerConfigTest {
                 "canal.admin.port", "11110",
                 "kafka.bootstrap.servers", "127.0.0.1:9092",
                 "rocketmq.producer.group", "canal",
-                "canal.instance.tsdb.url", "jdbc:h2:x",
+                "canal.instance.connectionCharset", "UTF-8",
                 "canal.prot", "11111",
                 "canal.instance.memory.buffer.size", "1024",
                 "canal.instance.example.spring.xml", "classpath:spring/memory-instance.xml",
                 "canal.register.ip", "   "));
 
         assertThat(config.unsupportedKeys())
-                .containsExactly("canal.admin.port", "canal.instance.tsdb.url", "canal.prot", "rocketmq.producer.group");
+                .containsExactly("canal.admin.port", "canal.instance.connectionCharset", "canal.prot", "rocketmq.producer.group");
     }
 }

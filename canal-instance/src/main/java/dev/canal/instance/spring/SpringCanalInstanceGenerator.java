@@ -103,6 +103,7 @@ public final class SpringCanalInstanceGenerator {
             resources.addAll(additionalXml);
             context.load(resources.toArray(String[]::new));
             context.refresh();
+            FailoverHistoryWarning.logIfUnshared(destination, context, properties);
             return new SpringCanalInstance.Built(context, context.getBean(INSTANCE_BEAN, CanalInstance.class));
         } catch (RuntimeException e) {
             context.close();

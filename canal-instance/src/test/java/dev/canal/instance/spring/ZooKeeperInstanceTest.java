@@ -3,6 +3,10 @@ package dev.canal.instance.spring;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import dev.canal.instance.CanalInstance;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.meta.PeriodMixedMetaManager;
@@ -19,6 +23,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.slf4j.LoggerFactory;
 
 /** default-instance.xml against a real ZooKeeper server (curator-test, in this JVM). */
 @ExtendWith(ZooKeeperServerExtension.class)
@@ -81,6 +86,23 @@ class ZooKeeperInstanceTest {
 
         assertThat(instance.getEventParser()).isInstanceOf(MysqlEventParser.class);
         instance.stop();
+    }
+
+    @Test
+    void aLocalSchemaHistoryIsNamedAtBuildAsWhatAFailoverServerLacks() throws Exception {
+        Logger logger = (Logger) LoggerFactory.getLogger(FailoverHistoryWarning.class);
+        ListAppender<ILoggingEvent> logs = new ListAppender<>();
+        logs.start();
+        logger.addAppender(logs);
+        try {
+            generator(zooKeeper.getConnectString()).generate("example").stop();
+        } finally {
+            logger.detachAppender(logs);
+        }
+        assertThat(logs.list).singleElement().satisfies(e -> {
+            assertThat(e.getLevel()).isEqualTo(Level.WARN);
+            assertThat(e.getFormattedMessage()).contains("destination example", "local files", "canal.instance.tsdb.url");
+        });
     }
 
     @Test

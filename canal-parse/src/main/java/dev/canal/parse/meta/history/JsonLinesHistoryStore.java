@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * <p>A line cut short by a crash is the only damage an append can leave: it is cut off when the log is opened.
  * Not thread-safe; owned by one {@link SchemaHistoryTableMetaSource}.
  */
-public final class JsonLinesHistoryStore {
+public final class JsonLinesHistoryStore implements SchemaHistoryStore {
 
     private static final Logger log = LoggerFactory.getLogger(JsonLinesHistoryStore.class);
     static final String HISTORY_FILE = "meta_history.jsonl";
@@ -42,8 +42,10 @@ public final class JsonLinesHistoryStore {
     private final Set<String> historyKeys = new HashSet<>();
     private final List<SchemaSnapshot> snapshots = new ArrayList<>();
     private final FileChannel historyLog;
+    private final Path dir;
 
     public JsonLinesHistoryStore(Path dir) {
+        this.dir = dir;
         this.historyFile = dir.resolve(HISTORY_FILE);
         this.snapshotFile = dir.resolve(SNAPSHOT_FILE);
         try {
@@ -66,15 +68,18 @@ public final class JsonLinesHistoryStore {
     }
 
     /** Every DDL recorded, in the order it was applied. */
+    @Override
     public List<DdlRecord> history() {
         return Collections.unmodifiableList(history);
     }
 
+    @Override
     public boolean contains(HistoryPosition position) {
         return historyKeys.contains(position.key());
     }
 
     /** Appends a DDL unless one at the same position is recorded (Canal's duplicate key rule). */
+    @Override
     public boolean append(DdlRecord ddl) {
         if (!historyKeys.add(ddl.position().key())) {
             return false;
@@ -91,10 +96,12 @@ public final class JsonLinesHistoryStore {
     }
 
     /** Every snapshot kept, oldest first. */
+    @Override
     public List<SchemaSnapshot> snapshots() {
         return Collections.unmodifiableList(snapshots);
     }
 
+    @Override
     public void addSnapshot(SchemaSnapshot snapshot) {
         List<SchemaSnapshot> next = new ArrayList<>(snapshots);
         next.removeIf(s -> s.position().key().equals(snapshot.position().key()));
@@ -103,6 +110,7 @@ public final class JsonLinesHistoryStore {
     }
 
     /** Deletes the snapshots matching {@code expired}; returns how many went. */
+    @Override
     public int removeSnapshots(Predicate<SchemaSnapshot> expired) {
         List<SchemaSnapshot> next = new ArrayList<>(snapshots);
         if (!next.removeIf(expired)) {
@@ -113,6 +121,12 @@ public final class JsonLinesHistoryStore {
         return removed;
     }
 
+    @Override
+    public String describe() {
+        return "the files in " + dir;
+    }
+
+    @Override
     public void close() {
         try {
             historyLog.close();

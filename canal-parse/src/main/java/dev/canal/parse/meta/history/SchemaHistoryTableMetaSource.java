@@ -23,8 +23,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Canal's table-meta TSDB (canal-compat.md 9.4), our way: an in-memory schema model that every DDL of the binlog
  * is applied to with a real MySQL DDL parser ({@link SchemaModel}), a per-destination log of those DDL and
- * periodic snapshots of the model ({@link JsonLinesHistoryStore}), so that a parser starting at any position
- * gets the tables as they were there, and every row gets the columns true at its own position.
+ * periodic snapshots of the model ({@link SchemaHistoryStore}: local files, or Canal's tables in a database the
+ * servers of a cluster share), so that a parser starting at any position gets the tables as they were there, and
+ * every row gets the columns true at its own position.
  *
  * <ul>
  * <li>No snapshot yet: the accepted tables' {@code SHOW CREATE TABLE} become the initial snapshot at Canal's
@@ -54,14 +55,15 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     private final DefinitionSource source;
     private final BiPredicate<String, String> tableFilter;
     private final Clock clock;
-    private final JsonLinesHistoryStore store;
+    private final SchemaHistoryStore store;
     private final Map<String, TableMeta> cache = new HashMap<>();
     private SchemaModel model; // null until the first rewind
     private HistoryPosition appliedUpTo; // the last DDL (or snapshot) position the model reflects
     private long lastSnapshotMillis;
 
     /**
-     * @param config      where the history lives ({@link TsdbConfig#dir()}) and the snapshot interval/expiry
+     * @param config      where the history lives (files in {@link TsdbConfig#dir()}, or its database) and the
+     *                    snapshot interval/expiry
      * @param connections opens a JDBC connection to the source, for the initial snapshot and unknown tables
      * @param tableFilter the tables whose definitions go into the initial snapshot (schema, table)
      */
@@ -77,7 +79,13 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
         this.source = Objects.requireNonNull(source, "source");
         this.tableFilter = Objects.requireNonNull(tableFilter, "tableFilter");
         this.clock = clock;
-        this.store = new JsonLinesHistoryStore(config.dir());
+        this.store = openStore(destination, config);
+        log.info("destination {}: schema history in {}", destination, store.describe());
+    }
+
+    private static SchemaHistoryStore openStore(String destination, TsdbConfig config) {
+        return config.shared() ? new JdbcHistoryStore(destination, config.database())
+                : new JsonLinesHistoryStore(config.dir());
     }
 
     @Override
@@ -117,7 +125,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
         }
         ensureModel();
         HistoryPosition at = HistoryPosition.of(position);
-        if (store.contains(at) && at.compareTo(appliedUpTo) <= 0) {
+        if (at.compareTo(appliedUpTo) <= 0 && store.contains(at)) {
             log.debug("destination {}: DDL at {} is already in the rebuilt schema model", destination, at);
             return;
         }
@@ -138,7 +146,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
                 .filter(s -> s.position().inEffectAt(start))
                 .max((a, b) -> a.position().compareTo(b.position()))
                 .orElseThrow(() -> new IllegalStateException("destination " + destination + ": no schema snapshot at or "
-                        + "before " + start + " in " + config.dir()));
+                        + "before " + start + " in " + store.describe()));
         model = SchemaModel.restore(base.data());
         appliedUpTo = base.position();
         int replayed = 0;

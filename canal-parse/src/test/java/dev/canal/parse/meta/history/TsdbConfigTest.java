@@ -44,4 +44,60 @@ class TsdbConfigTest {
         assertThatThrownBy(() -> TsdbConfig.fromProperties(new TypedProperties(p), "d1"))
                 .hasMessageContaining("canal.instance.tsdb.snapshot.interval");
     }
+
+    @Test
+    void aMysqlOrMariadbUrlKeepsTheHistoryInThatDatabase() {
+        Properties p = new Properties();
+        p.setProperty("canal.instance.tsdb.url", "jdbc:mysql://db:3306/canal_tsdb?useSSL=false&password=x");
+        p.setProperty("canal.instance.tsdb.dbUsername", "tsdb");
+        p.setProperty("canal.instance.tsdb.dbPassword", "secret");
+        p.setProperty("canal.instance.tsdb.spring.xml", "classpath:spring/tsdb/mysql-tsdb.xml");
+        TsdbConfig config = TsdbConfig.fromProperties(new TypedProperties(p), "d1");
+        assertThat(config.shared()).isTrue();
+        assertThat(config.database().user()).isEqualTo("tsdb");
+        assertThat(config.database().password()).isEqualTo("secret");
+        assertThat(config.database().toString()).as("no password, no URL parameters")
+                .doesNotContain("secret").doesNotContain("password=x").contains("jdbc:mysql://db:3306/canal_tsdb");
+
+        p.setProperty("canal.instance.tsdb.url", "jdbc:mariadb://db:3306/canal_tsdb");
+        assertThat(TsdbConfig.fromProperties(new TypedProperties(p), "d1").database().driverUrl())
+                .isEqualTo("jdbc:mysql://db:3306/canal_tsdb");
+    }
+
+    @Test
+    void theDatabaseAccountDefaultsToCanals() {
+        Properties p = new Properties();
+        p.setProperty("canal.instance.tsdb.url", "jdbc:mysql://db:3306/canal_tsdb");
+        TsdbConfig config = TsdbConfig.fromProperties(new TypedProperties(p), "d1");
+        assertThat(config.database().user()).isEqualTo("canal");
+        assertThat(config.database().password()).isEqualTo("canal");
+    }
+
+    @Test
+    void noUrlOrCanalsH2UrlKeepsTheHistoryInLocalFiles() {
+        Properties p = new Properties();
+        assertThat(TsdbConfig.fromProperties(new TypedProperties(p), "d1").shared()).isFalse();
+        p.setProperty("canal.instance.tsdb.url", "jdbc:h2:../conf/d1/h2;CACHE_SIZE=1000;MODE=MYSQL;");
+        p.setProperty("canal.instance.tsdb.spring.xml", "classpath:spring/tsdb/h2-tsdb.xml");
+        assertThat(TsdbConfig.fromProperties(new TypedProperties(p), "d1").shared()).isFalse();
+    }
+
+    @Test
+    void theMysqlSpringXmlWithoutAMysqlUrlFailsNamingBothKeys() {
+        Properties p = new Properties();
+        p.setProperty("canal.instance.tsdb.url", "jdbc:h2:../conf/d1/h2");
+        p.setProperty("canal.instance.tsdb.spring.xml", "classpath:spring/tsdb/mysql-tsdb.xml");
+        assertThatThrownBy(() -> TsdbConfig.fromProperties(new TypedProperties(p), "d1"))
+                .hasMessageContaining("canal.instance.tsdb.url")
+                .hasMessageContaining("canal.instance.tsdb.spring.xml");
+    }
+
+    @Test
+    void aUrlOfAnotherDatabaseFailsNamingTheKey() {
+        Properties p = new Properties();
+        p.setProperty("canal.instance.tsdb.url", "jdbc:postgresql://db/canal");
+        assertThatThrownBy(() -> TsdbConfig.fromProperties(new TypedProperties(p), "d1"))
+                .hasMessageContaining("canal.instance.tsdb.url")
+                .hasMessageContaining("jdbc:postgresql://db/canal");
+    }
 }
