@@ -86,7 +86,7 @@ public final class BenchTable {
 
     /** The wide-text shape's longer texts, fixed so that every run writes the same binlog. */
     private static final String WIDE_NOTE = "; shipped to the second address after a failed delivery";
-    private static final String WIDE_BODY = " The parcel arrived dented; the shipping fee was refunded.";
+    private static final String WIDE_BODY = " The parcel arrived dented; fee refunded.";
 
     private static final DateTimeFormatter MILLIS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
