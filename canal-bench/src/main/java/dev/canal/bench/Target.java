@@ -1,5 +1,6 @@
 package dev.canal.bench;
 
+import dev.canal.testsupport.MySqlServer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +39,7 @@ record Target(String host, int port, String user, String password, String file, 
     }
 
     /** A loaded workload's target on {@code db}. */
-    static Target of(dev.canal.testsupport.MySqlServer db, Workload.Loaded loaded, BenchTable.Shape shape) {
+    static Target of(MySqlServer db, Workload.Loaded loaded, BenchTable.Shape shape) {
         return new Target(db.host(), db.port(), db.replicationUser(), db.replicationPassword(), loaded.startFile(),
                 loaded.startPosition(), loaded.startMillis(), loaded.rowChanges(), !db.isMariaDb(), shape);
     }
@@ -48,7 +49,11 @@ record Target(String host, int port, String user, String password, String file, 
         return mysqlFlavor && shape.hasJsonColumn();
     }
 
-    /** The reference Canal's destination for this target (same start position, filter and server id offset). */
+    /**
+     * The real Canal's destination for this target: the same start (file, offset and time) and filter as our
+     * parser's, Canal's default store size, and a server id of its own (ours + 2; + 1 is the live reference
+     * decoder's).
+     */
     ReferenceCanal.Destination referenceDestination(String name) {
         return new ReferenceCanal.Destination(name, host, port, user, password, file, position, startMillis,
                 BenchTable.SCHEMA + "\\..*", REFERENCE_BUFFER_SIZE, SERVER_ID + 2);
