@@ -20,10 +20,12 @@ import org.slf4j.LoggerFactory;
  *
  * <pre>
  * --rows N          row changes in the workload (default 1000000)
- * --mix I:U:D       percentages of inserts, updates, deletes (default 60:30:10)
- * --batch-rows N    rows per INSERT/UPDATE/DELETE statement (default 1000)
+ * --shape S         the table's shape: standard or wide-text (see BenchTable.Shape; default standard)
+ * --mix I:U:D       percentages of inserts, updates, deletes (default 60:30:10, wide-text 50:30:20)
+ * --batch-rows N    rows per INSERT/UPDATE/DELETE statement (default 1000, wide-text 200)
  * --runs K          runs per stage, the median is reported (default 3)
- * --only STAGE      raw, decode, entries or client (default: all)
+ * --only STAGE      raw, decode, entries, client or canal (the real Canal 1.1.7 with the official client),
+ *                   comma-separated (default: all)
  * --client-batches  batch sizes of the official client (default 1000,100)
  * --out FILE        where the Markdown report goes (default bench/results/latest.md)
  * --logs DIR        the stage JVMs' logs (default bench/results/logs)
@@ -45,7 +47,8 @@ public final class BenchMain {
         String only = o.getOrDefault("only", "all");
         List<Integer> clientBatches = Arrays.stream(o.getOrDefault("client-batches", "1000,100").split(","))
                 .map(Integer::parseInt).toList();
-        Workload.Mix mix = Workload.Mix.of(rows, o.getOrDefault("mix", "60:30:10"));
+        BenchTable.Shape shape = BenchTable.Shape.of(o.getOrDefault("shape", "standard"));
+        Workload.Mix mix = Workload.Mix.of(rows, o.getOrDefault("mix", shape.defaultMix));
         Path out = Path.of(o.getOrDefault("out", "bench/results/latest.md"));
         ChildJvm jvm = new ChildJvm(List.of(System.getProperty("bench.stageJavaOpts", "").trim().split("\\s+")),
                 Path.of(o.getOrDefault("logs", "bench/results/logs")),
@@ -53,9 +56,9 @@ public final class BenchMain {
 
         Machine machine = Machine.describe();
         MySqlServer db = TestDatabases.shared();
-        Workload.Loaded loaded = new Workload(db, mix, Integer.parseInt(o.getOrDefault("batch-rows", "1000"))).load();
-        Target target = new Target(db.host(), db.port(), db.replicationUser(), db.replicationPassword(),
-                loaded.startFile(), loaded.startPosition(), loaded.rowChanges(), !db.isMariaDb());
+        int batchRows = Integer.parseInt(o.getOrDefault("batch-rows", Integer.toString(shape.defaultBatchRows)));
+        Workload.Loaded loaded = new Workload(db, shape, mix, batchRows).load();
+        Target target = Target.of(db, loaded, shape);
         StageResult size = RawDumpStage.run(target);
         log.info("workload binlog: {} events, {} bytes", size.events(), size.bytes());
 
@@ -74,14 +77,19 @@ public final class BenchMain {
                 add(results, jvm.run("entries", with(args0, "parallel=true"), "entries-parallel-r" + run));
                 add(results, jvm.run("entries", with(args0, "parallel=false"), "entries-serial-r" + run));
             }
-            if (wants(only, "client")) {
-                for (int batch : clientBatches) {
-                    add(results, OfficialClientStage.run(target, jvm, batch, false));
+            // ours and the real Canal 1.1.7 alternate, batch size by batch size, so that both meet the same load
+            for (int i = 0; i <= clientBatches.size(); i++) {
+                boolean noDelay = i == clientBatches.size();
+                int batch = clientBatches.get(noDelay ? 0 : i);
+                if (wants(only, "client")) {
+                    add(results, OfficialClientStage.run(target, jvm, batch, noDelay));
                 }
-                add(results, OfficialClientStage.run(target, jvm, clientBatches.get(0), true));
+                if (wants(only, "canal")) {
+                    add(results, OfficialClientStage.runReference(target, jvm, batch, noDelay));
+                }
             }
         }
-        Report report = new Report(machine, db, loaded, mix, size, runs, results);
+        Report report = new Report(machine, db, loaded, shape, mix, size, runs, results);
         String markdown = report.markdown(String.join(" ", args));
         Files.createDirectories(out.toAbsolutePath().getParent());
         Files.writeString(out, markdown);

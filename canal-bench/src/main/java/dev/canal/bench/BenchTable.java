@@ -28,19 +28,65 @@ public final class BenchTable {
     record Column(String name, String sqlType, Kind kind) {
     }
 
-    static final List<Column> COLUMNS = List.of(
-            new Column("id", "BIGINT NOT NULL PRIMARY KEY", Kind.INTEGER),
-            new Column("c_int", "INT", Kind.INTEGER),
-            new Column("c_name", "VARCHAR(64)", Kind.TEXT),
-            new Column("c_note", "VARCHAR(255)", Kind.TEXT),
-            new Column("c_amount", "DECIMAL(12,2)", Kind.DECIMAL),
-            new Column("c_at", "DATETIME(3)", Kind.DATETIME_MILLIS),
-            new Column("c_ts", "TIMESTAMP NULL DEFAULT NULL", Kind.TIMESTAMP_SECONDS),
-            new Column("c_day", "DATE", Kind.DATE),
-            new Column("c_ratio", "DOUBLE", Kind.DOUBLE),
-            new Column("c_flag", "TINYINT", Kind.INTEGER),
-            new Column("c_body", "TEXT", Kind.TEXT),
-            new Column("c_doc", "JSON", Kind.JSON));
+    /**
+     * The table's two shapes, both of the same 12 columns: {@code standard} (short texts, a JSON column; default
+     * mix 60:30:10 in statements of 1000 rows) and {@code wide-text} (longer texts and a LONGTEXT holding JSON
+     * text, as application tables with a document column have; default mix 50:30:20 in statements of 200 rows).
+     * On MariaDB 10.11 their binlogs take about 390 and 740 bytes per row change (the report prints it).
+     */
+    enum Shape {
+        STANDARD("standard", "JSON", "60:30:10", 1000),
+        WIDE_TEXT("wide-text", "LONGTEXT", "50:30:20", 200);
+
+        final String label;
+        final String docType;
+        final String defaultMix;
+        final int defaultBatchRows;
+
+        Shape(String label, String docType, String defaultMix, int defaultBatchRows) {
+            this.label = label;
+            this.docType = docType;
+            this.defaultMix = defaultMix;
+            this.defaultBatchRows = defaultBatchRows;
+        }
+
+        static Shape of(String label) {
+            for (Shape shape : values()) {
+                if (shape.label.equals(label)) {
+                    return shape;
+                }
+            }
+            throw new IllegalArgumentException("--shape is standard or wide-text, got " + label);
+        }
+
+        /** Whether the document column is MySQL's binary JSON on a MySQL source (LONGTEXT never is). */
+        boolean hasJsonColumn() {
+            return docType.equals("JSON");
+        }
+
+        List<Column> columns() {
+            return List.of(
+                    new Column("id", "BIGINT NOT NULL PRIMARY KEY", Kind.INTEGER),
+                    new Column("c_int", "INT", Kind.INTEGER),
+                    new Column("c_name", "VARCHAR(64)", Kind.TEXT),
+                    new Column("c_note", "VARCHAR(255)", Kind.TEXT),
+                    new Column("c_amount", "DECIMAL(12,2)", Kind.DECIMAL),
+                    new Column("c_at", "DATETIME(3)", Kind.DATETIME_MILLIS),
+                    new Column("c_ts", "TIMESTAMP NULL DEFAULT NULL", Kind.TIMESTAMP_SECONDS),
+                    new Column("c_day", "DATE", Kind.DATE),
+                    new Column("c_ratio", "DOUBLE", Kind.DOUBLE),
+                    new Column("c_flag", "TINYINT", Kind.INTEGER),
+                    new Column("c_body", "TEXT", Kind.TEXT),
+                    new Column("c_doc", docType, hasJsonColumn() ? Kind.JSON : Kind.TEXT));
+        }
+    }
+
+    /** The columns every shape has, in table order (the document column's type differs, see {@link Shape}). */
+    static final List<Column> COLUMNS = Shape.STANDARD.columns();
+
+    /** The wide-text shape's longer texts, fixed so that every run writes the same binlog. */
+    private static final String WIDE_NOTE = "; shipped to the second address after a failed delivery";
+    private static final String WIDE_BODY = " The parcel arrived dented; fee refunded.";
 
     private static final DateTimeFormatter MILLIS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss.SSS");
     private static final DateTimeFormatter SECONDS = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss");
@@ -52,32 +98,44 @@ public final class BenchTable {
     private BenchTable() {
     }
 
-    static String createTable() {
+    static String createTable(Shape shape) {
+        List<Column> columns = shape.columns();
         StringBuilder sql = new StringBuilder("CREATE TABLE " + QUALIFIED + " (");
-        for (int i = 0; i < COLUMNS.size(); i++) {
-            sql.append(i == 0 ? "" : ", ").append(COLUMNS.get(i).name()).append(' ').append(COLUMNS.get(i).sqlType());
+        for (int i = 0; i < columns.size(); i++) {
+            sql.append(i == 0 ? "" : ", ").append(columns.get(i).name()).append(' ').append(columns.get(i).sqlType());
         }
         return sql.append(") DEFAULT CHARSET=utf8mb4").toString();
     }
 
     /** One multi-row INSERT of ids {@code from..to} inclusive; every 10th row has a NULL text body. */
-    static String insert(long from, long to) {
+    static String insert(Shape shape, long from, long to) {
+        boolean wide = shape == Shape.WIDE_TEXT;
         StringBuilder sql = new StringBuilder(256 * (int) (to - from + 1)).append("INSERT INTO ").append(QUALIFIED)
                 .append(" VALUES ");
         for (long id = from; id <= to; id++) {
             sql.append(id == from ? "(" : ",(").append(id).append(',')
                     .append(id * 7 % 1_000_003 - 500_000).append(",'name-").append(id).append("','note ")
-                    .append(id).append(" of the benchmark workload, mixed types'").append(',')
+                    .append(id).append(" of the benchmark workload, mixed types").append(wide ? WIDE_NOTE : "")
+                    .append("',")
                     .append(id % 100_000).append('.').append(String.format("%02d", id % 100)).append(",'")
                     .append(AT_BASE.plusSeconds(id).plusNanos(id % 1000 * 1_000_000).format(MILLIS)).append("','")
                     .append(TS_BASE.plusSeconds(id).format(SECONDS)).append("','")
                     .append(DAY_BASE.plusDays(id % 10_000)).append("',")
                     .append(id % 100_000).append(".25,")
                     .append(id % 256 - 128).append(',')
-                    .append(id % 10 == 0 ? "NULL" : "'body " + id + ": a short text column as an application keeps'")
-                    .append(",'{\"id\": ").append(id).append(", \"tag\": \"t-").append(id).append("\"}')");
+                    .append(id % 10 == 0 ? "NULL" : "'body " + id + ": a short text column as an application keeps"
+                            + (wide ? WIDE_BODY : "") + "'")
+                    .append(",'").append(wide ? wideDocument(id) : "{\"id\": " + id + ", \"tag\": \"t-" + id + "\"}")
+                    .append("')");
         }
         return sql.toString();
+    }
+
+    /** The wide-text shape's JSON document (as text): an order with a customer and two items. */
+    private static String wideDocument(long id) {
+        return "{\"id\": " + id + ", \"tag\": \"t-" + id + "\", \"customer\": {\"name\": \"customer " + id % 9973
+                + "\", \"tier\": \"gold\"}, \"items\": [{\"sku\": \"A-" + id % 1000 + "\", \"qty\": " + id % 7
+                + ", \"price\": 12.5}], \"channel\": \"web\"}";
     }
 
     static String update(long from, long to) {
@@ -131,7 +189,8 @@ public final class BenchTable {
 
     /**
      * The reference decoder's row image as text, read with DATE_AND_TIME_AS_LONG_MICRO and
-     * CHAR_AND_BINARY_AS_BYTE_ARRAY (its cheapest modes).
+     * CHAR_AND_BINARY_AS_BYTE_ARRAY (its cheapest modes). {@code binaryJson}: the document column holds MySQL's
+     * binary JSON (a JSON column on MySQL); otherwise it is text, as a LONGTEXT or MariaDB's JSON is.
      */
     static List<String> referenceImage(Serializable[] image, boolean binaryJson) {
         if (image == null) {

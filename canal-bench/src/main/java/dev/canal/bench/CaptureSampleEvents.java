@@ -18,9 +18,8 @@ public final class CaptureSampleEvents {
 
     public static void main(String[] args) throws Exception {
         MySqlServer db = TestDatabases.shared();
-        Workload.Loaded loaded = new Workload(db, new Workload.Mix(120, 60, 20), 40).load();
-        Target target = new Target(db.host(), db.port(), db.replicationUser(), db.replicationPassword(),
-                loaded.startFile(), loaded.startPosition(), loaded.rowChanges(), !db.isMariaDb());
+        Workload.Loaded loaded = new Workload(db, BenchTable.Shape.STANDARD, new Workload.Mix(120, 60, 20), 40).load();
+        Target target = Target.of(db, loaded, BenchTable.Shape.STANDARD);
         List<byte[]> events = RawDumpStage.capture(target);
         SampleEvents.write(events, Path.of(args[0]));
         System.out.println("wrote " + events.size() + " events of " + db + " to " + args[0]);

@@ -67,6 +67,13 @@ final class ChildJvm {
         }
     }
 
+    /** A new directory under the logs directory, numbered in the order of the stage runs, for a run's own files. */
+    Path nextLogDir(String label) throws IOException {
+        Path dir = logDir.resolve(String.format("%02d-%s", ++started, label));
+        Files.createDirectories(dir);
+        return dir;
+    }
+
     Running start(String stage, List<String> args, String label) throws IOException {
         Files.createDirectories(logDir);
         List<String> command = new ArrayList<>();

@@ -37,7 +37,7 @@ final class DecodeStage {
     static List<StageResult> run(Target target, String variant) throws IOException {
         Decoder decoder = switch (variant) {
             case "ours" -> DecodeStage::ours;
-            case "reference" -> (events, digest) -> reference(events, digest, target.mysqlFlavor());
+            case "reference" -> (events, digest) -> reference(events, digest, target.binaryJson());
             default -> throw new IllegalArgumentException("decode variant must be ours or reference: " + variant);
         };
         List<byte[]> events = RawDumpStage.capture(target);

@@ -2,8 +2,12 @@ package dev.canal.bench;
 
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.canal.protocol.CanalEntry;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Digests the rows of Canal entries: ours as the store holds them, and the official client's classes as a
@@ -11,6 +15,8 @@ import java.util.List;
  * Row types other than INSERT/UPDATE/DELETE (none in the workload) are not rows here.
  */
 final class EntryDigests {
+
+    private static final Pattern DECIMAL = Pattern.compile("(?i)decimal\\(\\d+,(\\d+)\\).*");
 
     private EntryDigests() {
     }
@@ -34,6 +40,23 @@ final class EntryDigests {
 
     static void addOfficial(com.alibaba.otter.canal.protocol.CanalEntry.Entry entry, RowDigest digest)
             throws InvalidProtocolBufferException {
+        addOfficial(entry, digest, EntryDigests::asSent);
+    }
+
+    /**
+     * As {@link #addOfficial(com.alibaba.otter.canal.protocol.CanalEntry.Entry, RowDigest)}, for entries of the real
+     * Canal 1.1.7, which drops the scale of a DECIMAL whose fraction is zero ({@code 5.00} arrives as {@code 5.0};
+     * docs/compatibility.md lists it among the deliberate differences): the scale is restored from the column's
+     * {@code mysqlType}, so that the content check compares everything else value for value.
+     */
+    static void addCanal117(com.alibaba.otter.canal.protocol.CanalEntry.Entry entry, RowDigest digest)
+            throws InvalidProtocolBufferException {
+        addOfficial(entry, digest, EntryDigests::withDecimalScale);
+    }
+
+    private static void addOfficial(com.alibaba.otter.canal.protocol.CanalEntry.Entry entry, RowDigest digest,
+            Function<com.alibaba.otter.canal.protocol.CanalEntry.Column, String> text)
+            throws InvalidProtocolBufferException {
         if (entry.getEntryType() != com.alibaba.otter.canal.protocol.CanalEntry.EntryType.ROWDATA) {
             return;
         }
@@ -45,8 +68,8 @@ final class EntryDigests {
         String table = header.getSchemaName() + "." + header.getTableName();
         var change = com.alibaba.otter.canal.protocol.CanalEntry.RowChange.parseFrom(entry.getStoreValue());
         for (var row : change.getRowDatasList()) {
-            List<String> before = official(row.getBeforeColumnsList());
-            List<String> after = official(row.getAfterColumnsList());
+            List<String> before = official(row.getBeforeColumnsList(), text);
+            List<String> after = official(row.getAfterColumnsList(), text);
             digest.add(table, type, (after != null ? after : before).get(0), before, after);
         }
     }
@@ -66,14 +89,27 @@ final class EntryDigests {
         return values;
     }
 
-    private static List<String> official(List<com.alibaba.otter.canal.protocol.CanalEntry.Column> columns) {
+    private static List<String> official(List<com.alibaba.otter.canal.protocol.CanalEntry.Column> columns,
+            Function<com.alibaba.otter.canal.protocol.CanalEntry.Column, String> text) {
         if (columns.isEmpty()) {
             return null;
         }
         List<String> values = new ArrayList<>(columns.size());
         for (var c : columns) {
-            values.add(c.getIsNull() ? RowDigest.NULL : c.getValue());
+            values.add(c.getIsNull() ? RowDigest.NULL : text.apply(c));
         }
         return values;
+    }
+
+    private static String asSent(com.alibaba.otter.canal.protocol.CanalEntry.Column column) {
+        return column.getValue();
+    }
+
+    private static String withDecimalScale(com.alibaba.otter.canal.protocol.CanalEntry.Column column) {
+        Matcher decimal = DECIMAL.matcher(column.getMysqlType());
+        if (!decimal.matches()) {
+            return column.getValue();
+        }
+        return new BigDecimal(column.getValue()).setScale(Integer.parseInt(decimal.group(1))).toPlainString();
     }
 }

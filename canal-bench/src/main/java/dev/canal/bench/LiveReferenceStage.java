@@ -72,7 +72,7 @@ final class LiveReferenceStage {
         reader.join(TimeUnit.SECONDS.toMillis(30));
 
         RowDigest digest = new RowDigest();
-        ReferenceRows rows = new ReferenceRows(digest, target.mysqlFlavor());
+        ReferenceRows rows = new ReferenceRows(digest, target.binaryJson());
         receiver.kept.forEach(rows::add);
         return new StageResult(stage, check ? digest.rows() : receiver.rows, receiver.events, receiver.bytes,
                 finish.nanos() - started, finish.cpuNanos() - cpu, peakRssKb, digest.value());

@@ -5,6 +5,7 @@ import com.alibaba.otter.canal.client.CanalConnectors;
 import com.alibaba.otter.canal.client.impl.SimpleCanalConnector;
 import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
+import com.google.protobuf.InvalidProtocolBufferException;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,6 +14,7 @@ import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -20,11 +22,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Stage 4: the official client {@code com.alibaba.otter:canal.client} 1.1.x, unmodified, in this JVM, against
- * {@link ServerStage} in a child JVM: getWithoutAck(batch, 1 s) then ack, until every row change arrived.
- * Optionally forces TCP_NODELAY on the client's socket (the client leaves Nagle on). Rows are counted by the
- * entries' {@code rowsCount} header prop; the entries the client parsed are kept and their row changes digested
- * after the clock stops. CPU and peak RSS are the server process's.
+ * Stage 4: the official client {@code com.alibaba.otter:canal.client} 1.1.x, unmodified, in this JVM, against a
+ * server in a child JVM: ours ({@link ServerStage}) or the real Canal 1.1.7 ({@link ReferenceCanal}), each with
+ * one destination that catches up from the workload's start. getWithoutAck(batch, 1 s) then ack, until every row
+ * change arrived. Optionally forces TCP_NODELAY on the client's socket (the client leaves Nagle on). Rows are
+ * counted by the entries' {@code rowsCount} header prop; the entries the client parsed are kept and their row
+ * changes digested after the clock stops. CPU and peak RSS are the server process's.
  */
 final class OfficialClientStage {
 
@@ -33,10 +36,23 @@ final class OfficialClientStage {
     /** A catch-up that delivers no row for this long has stalled (or lost rows): the stage fails. */
     private static final long STALL_NANOS = TimeUnit.SECONDS.toNanos(60);
     private static final long PROGRESS_NANOS = TimeUnit.SECONDS.toNanos(10);
+    /** The reference's stage names start so; ours start with {@code client-}. */
+    static final String CANAL_117 = "canal117-";
+    /** The reference's own log lines at WARN and above, as our server stage's (bench-logback.xml). */
+    private static final List<String> REFERENCE_LOGGING = List.of("-Dcanal.reference.log.level=WARN");
+
+    /** A server being measured: where the client connects, whose CPU and memory count, where its log is. */
+    private record Server(int port, ProcessMeter meter, Path log) {
+    }
+
+    private interface Digester {
+        void add(CanalEntry.Entry entry, RowDigest digest) throws InvalidProtocolBufferException;
+    }
 
     private OfficialClientStage() {
     }
 
+    /** Our server ({@link ServerStage} in a child JVM). */
     static StageResult run(Target target, ChildJvm jvm, int batchSize, boolean noDelay) throws Exception {
         String stage = "client-batch" + batchSize + (noDelay ? "-nodelay" : "");
         try (ChildJvm.Running server = jvm.start("server", target.toArgs(), stage)) {
@@ -44,54 +60,71 @@ final class OfficialClientStage {
             ProcessMeter meter = ProcessMeter.of(server.pid());
             int port = awaitPort(out, stage);
             drain(out, stage);
-            long started = System.nanoTime();
-            long cpu = meter.cpuNanos();
-            CanalConnector connector = CanalConnectors.newSingleConnector(
-                    new InetSocketAddress("127.0.0.1", port), ServerStage.DESTINATION, "", "");
-            List<CanalEntry.Entry> received = new ArrayList<>();
-            long rows = 0;
-            try {
-                connector.connect();
-                if (noDelay) {
-                    socketOf(connector).socket().setTcpNoDelay(true);
-                }
-                connector.subscribe();
-                long lastRow = started;
-                long lastProgress = started;
-                while (rows < target.rowChanges()) {
-                    long before = rows;
-                    Message message = connector.getWithoutAck(batchSize, GET_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-                    for (CanalEntry.Entry entry : message.getEntries()) {
-                        received.add(entry);
-                        rows += rowsCount(entry);
-                    }
-                    if (message.getId() != -1) {
-                        connector.ack(message.getId());
-                    }
-                    long now = System.nanoTime();
-                    if (rows > before) {
-                        lastRow = now;
-                    } else if (now - lastRow > STALL_NANOS) {
-                        throw new IllegalStateException(stage + ": no row for 60 s after " + rows + " of "
-                                + target.rowChanges() + "; see " + server.log());
-                    }
-                    if (now - lastProgress > PROGRESS_NANOS) {
-                        log.info("{}: {} rows after {} s", stage, rows, (now - started) / 1_000_000_000);
-                        lastProgress = now;
-                    }
-                }
-            } finally {
-                connector.disconnect();
-            }
-            long nanos = System.nanoTime() - started;
-            long cpuNanos = meter.cpuNanos() - cpu;
-            long peakRssKb = meter.peakRssKb();
-            RowDigest digest = new RowDigest();
-            for (CanalEntry.Entry entry : received) {
-                EntryDigests.addOfficial(entry, digest);
-            }
-            return new StageResult(stage, digest.rows(), 0, 0, nanos, cpuNanos, peakRssKb, digest.value());
+            return measure(stage, target, new Server(port, meter, server.log()), ServerStage.DESTINATION, batchSize,
+                    noDelay, EntryDigests::addOfficial);
         }
+    }
+
+    /** The real Canal 1.1.7 (module canal-reference) in a child JVM with the deployer's JVM options. */
+    static StageResult runReference(Target target, ChildJvm jvm, int batchSize, boolean noDelay) throws Exception {
+        String stage = CANAL_117 + "batch" + batchSize + (noDelay ? "-nodelay" : "");
+        Path workDir = jvm.nextLogDir(stage);
+        try (ReferenceCanal canal = ReferenceCanal.start(target.referenceDestination(ServerStage.DESTINATION),
+                REFERENCE_LOGGING, workDir)) {
+            return measure(stage, target, new Server(canal.port(), ProcessMeter.of(canal.pid()), canal.log()),
+                    ServerStage.DESTINATION, batchSize, noDelay, EntryDigests::addCanal117);
+        }
+    }
+
+    private static StageResult measure(String stage, Target target, Server server, String destination,
+            int batchSize, boolean noDelay, Digester digester) throws Exception {
+        long started = System.nanoTime();
+        long cpu = server.meter().cpuNanos();
+        CanalConnector connector = CanalConnectors.newSingleConnector(
+                new InetSocketAddress("127.0.0.1", server.port()), destination, "", "");
+        List<CanalEntry.Entry> received = new ArrayList<>();
+        long rows = 0;
+        try {
+            connector.connect();
+            if (noDelay) {
+                socketOf(connector).socket().setTcpNoDelay(true);
+            }
+            connector.subscribe();
+            long lastRow = started;
+            long lastProgress = started;
+            while (rows < target.rowChanges()) {
+                long before = rows;
+                Message message = connector.getWithoutAck(batchSize, GET_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+                for (CanalEntry.Entry entry : message.getEntries()) {
+                    received.add(entry);
+                    rows += rowsCount(entry);
+                }
+                if (message.getId() != -1) {
+                    connector.ack(message.getId());
+                }
+                long now = System.nanoTime();
+                if (rows > before) {
+                    lastRow = now;
+                } else if (now - lastRow > STALL_NANOS) {
+                    throw new IllegalStateException(stage + ": no row for 60 s after " + rows + " of "
+                            + target.rowChanges() + "; see " + server.log());
+                }
+                if (now - lastProgress > PROGRESS_NANOS) {
+                    log.info("{}: {} rows after {} s", stage, rows, (now - started) / 1_000_000_000);
+                    lastProgress = now;
+                }
+            }
+        } finally {
+            connector.disconnect();
+        }
+        long nanos = System.nanoTime() - started;
+        long cpuNanos = server.meter().cpuNanos() - cpu;
+        long peakRssKb = server.meter().peakRssKb();
+        RowDigest digest = new RowDigest();
+        for (CanalEntry.Entry entry : received) {
+            digester.add(entry, digest);
+        }
+        return new StageResult(stage, digest.rows(), 0, 0, nanos, cpuNanos, peakRssKb, digest.value());
     }
 
     private static int awaitPort(BufferedReader out, String stage) throws IOException {

@@ -18,10 +18,12 @@ final class Report {
     private final StageResult size;
     private final int runs;
     private final Map<String, List<StageResult>> results;
+    private final BenchTable.Shape shape;
 
-    Report(Machine machine, MySqlServer db, Workload.Loaded loaded, Workload.Mix mix, StageResult size, int runs,
-            Map<String, List<StageResult>> results) {
+    Report(Machine machine, MySqlServer db, Workload.Loaded loaded, BenchTable.Shape shape, Workload.Mix mix,
+            StageResult size, int runs, Map<String, List<StageResult>> results) {
         this.machine = machine;
+        this.shape = shape;
         this.db = db;
         this.loaded = loaded;
         this.mix = mix;
@@ -45,7 +47,9 @@ final class Report {
                 .append("- database: ").append(db.version()).append(" (").append(db.origin()).append(")\n")
                 .append("- workload: ").append(mix.inserts()).append(" inserts, ").append(mix.updates())
                 .append(" updates, ").append(mix.deletes()).append(" deletes in `").append(BenchTable.QUALIFIED)
-                .append("` (12 columns); binlog ").append(loaded.startFile()).append(':').append(loaded.startPosition())
+                .append("` (12 columns, shape ").append(shape.label).append(", ")
+                .append(String.format("%.0f", (double) size.bytes() / loaded.rowChanges()))
+                .append(" binlog bytes per row change); binlog ").append(loaded.startFile()).append(':').append(loaded.startPosition())
                 .append(" to ").append(loaded.endFile()).append(':').append(loaded.endPosition()).append(", ")
                 .append(size.events()).append(" events, ").append(String.format("%.1f", size.bytes() / MIB))
                 .append(" MiB\n")
@@ -68,7 +72,7 @@ final class Report {
                     .append(" | ").append(raw == null ? "-" : String.format("%.2f", raw.seconds() / seconds))
                     .append(" | ").append(contentColumn(e.getValue())).append(" |\n");
         }
-        md.append('\n').append(targets());
+        md.append('\n').append(headToHead()).append(targets());
         return md.toString();
     }
 
@@ -85,6 +89,45 @@ final class Report {
 
     private boolean contentOk(StageResult r) {
         return r.digest().equals("-") || r.digest().equals(loaded.expectedDigest());
+    }
+
+    /**
+     * Our server beside the real Canal 1.1.7, same binlog, same unmodified client, same batch size and socket
+     * options, measured in the same run: the ratios hold on a busy machine better than either absolute figure.
+     */
+    private String headToHead() {
+        StringBuilder t = new StringBuilder();
+        for (Map.Entry<String, List<StageResult>> e : results.entrySet()) {
+            if (!e.getKey().startsWith(OfficialClientStage.CANAL_117)) {
+                continue;
+            }
+            StageResult canal = BenchMain.median(e.getValue());
+            StageResult ours = medianOf("client-" + e.getKey().substring(OfficialClientStage.CANAL_117.length()));
+            if (ours == null) {
+                continue;
+            }
+            if (t.isEmpty()) {
+                t.append("Head to head with Canal 1.1.7 (same binlog, same official client; ratio = ours / Canal's"
+                        + " for rows/s, Canal's / ours for CPU and RSS, so above 1 means ours is better):\n\n"
+                        + "| client settings | rows/s ours | rows/s Canal 1.1.7 | ratio | CPU µs/row ours"
+                        + " | CPU µs/row Canal 1.1.7 | ratio | peak RSS MiB ours | peak RSS MiB Canal 1.1.7 | ratio |\n"
+                        + "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n");
+            }
+            double oursCpu = ours.cpuNanos() / 1e3 / ours.rows();
+            double canalCpu = canal.cpuNanos() / 1e3 / canal.rows();
+            t.append("| ").append(ours.stage().substring("client-".length()))
+                    .append(" | ").append(String.format("%,.0f", ours.rowsPerSecond()))
+                    .append(" | ").append(String.format("%,.0f", canal.rowsPerSecond()))
+                    .append(" | ").append(String.format("%.2fx", ours.rowsPerSecond() / canal.rowsPerSecond()))
+                    .append(" | ").append(String.format("%.2f", oursCpu))
+                    .append(" | ").append(String.format("%.2f", canalCpu))
+                    .append(" | ").append(String.format("%.2fx", canalCpu / oursCpu))
+                    .append(" | ").append(ours.peakRssKb() / 1024)
+                    .append(" | ").append(canal.peakRssKb() / 1024)
+                    .append(" | ").append(String.format("%.2fx", (double) canal.peakRssKb() / ours.peakRssKb()))
+                    .append(" |\n");
+        }
+        return t.isEmpty() ? "" : t.append('\n').toString();
     }
 
     private String targets() {

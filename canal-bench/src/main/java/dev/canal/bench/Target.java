@@ -1,5 +1,6 @@
 package dev.canal.bench;
 
+import dev.canal.testsupport.MySqlServer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,15 +10,18 @@ import java.util.Properties;
  * What a stage reads: the database, the binlog coordinates the workload starts at, and how many row changes
  * it holds. Passed from the driver to each stage's JVM as {@code key=value} arguments.
  */
-record Target(String host, int port, String user, String password, String file, long position, long rowChanges,
-        boolean mysqlFlavor) {
+record Target(String host, int port, String user, String password, String file, long position, long startMillis,
+        long rowChanges, boolean mysqlFlavor, BenchTable.Shape shape) {
 
     /** A fixed replica server id, away from the fixture's and the parser tests' ids. */
     static final long SERVER_ID = 64_123;
+    /** Canal's default store size ({@code canal.instance.memory.buffer.size}), as our server stage uses. */
+    static final int REFERENCE_BUFFER_SIZE = 16_384;
 
     List<String> toArgs() {
         return List.of("host=" + host, "port=" + port, "user=" + user, "password=" + password, "file=" + file,
-                "position=" + position, "rows=" + rowChanges, "mysql=" + mysqlFlavor);
+                "position=" + position, "startMillis=" + startMillis, "rows=" + rowChanges, "mysql=" + mysqlFlavor,
+                "shape=" + shape.label);
     }
 
     static Target fromArgs(List<String> args) {
@@ -29,8 +33,30 @@ record Target(String host, int port, String user, String password, String file, 
             }
         }
         return new Target(a.get("host"), Integer.parseInt(a.get("port")), a.get("user"), a.get("password"),
-                a.get("file"), Long.parseLong(a.get("position")), Long.parseLong(a.get("rows")),
-                Boolean.parseBoolean(a.get("mysql")));
+                a.get("file"), Long.parseLong(a.get("position")), Long.parseLong(a.get("startMillis")),
+                Long.parseLong(a.get("rows")), Boolean.parseBoolean(a.get("mysql")),
+                BenchTable.Shape.of(a.get("shape")));
+    }
+
+    /** A loaded workload's target on {@code db}. */
+    static Target of(MySqlServer db, Workload.Loaded loaded, BenchTable.Shape shape) {
+        return new Target(db.host(), db.port(), db.replicationUser(), db.replicationPassword(), loaded.startFile(),
+                loaded.startPosition(), loaded.startMillis(), loaded.rowChanges(), !db.isMariaDb(), shape);
+    }
+
+    /** Whether the table's document column reaches a binlog reader as MySQL's binary JSON. */
+    boolean binaryJson() {
+        return mysqlFlavor && shape.hasJsonColumn();
+    }
+
+    /**
+     * The real Canal's destination for this target: the same start (file, offset and time) and filter as our
+     * parser's, Canal's default store size, and a server id of its own (ours + 2; + 1 is the live reference
+     * decoder's).
+     */
+    ReferenceCanal.Destination referenceDestination(String name) {
+        return new ReferenceCanal.Destination(name, host, port, user, password, file, position, startMillis,
+                BenchTable.SCHEMA + "\\..*", REFERENCE_BUFFER_SIZE, SERVER_ID + 2);
     }
 
     /** Instance properties for a parser catching up from the workload's start, filtered to the bench schema. */

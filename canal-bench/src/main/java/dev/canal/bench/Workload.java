@@ -23,8 +23,8 @@ final class Workload {
     static final long FIRST_EVENT = 4;
 
     /** Where the workload's binlog starts and ends, how many row changes it holds and what they digest to. */
-    record Loaded(String startFile, long startPosition, String endFile, long endPosition, long rowChanges,
-            String expectedDigest) {
+    record Loaded(String startFile, long startPosition, long startMillis, String endFile, long endPosition,
+            long rowChanges, String expectedDigest) {
     }
 
     /** Row changes per kind: inserts of ids 1..inserts, updates of ids 1..updates, deletes of the last ids. */
@@ -58,26 +58,29 @@ final class Workload {
     }
 
     private final MySqlServer db;
+    private final BenchTable.Shape shape;
     private final Mix mix;
     private final int batchRows;
     private final RowDigest expected = new RowDigest();
 
-    Workload(MySqlServer db, Mix mix, int batchRows) {
+    Workload(MySqlServer db, BenchTable.Shape shape, Mix mix, int batchRows) {
         this.db = db;
+        this.shape = shape;
         this.mix = mix;
         this.batchRows = batchRows;
     }
 
     Loaded load() throws SQLException {
         db.recreateDatabase(BenchTable.SCHEMA);
-        db.execute(BenchTable.createTable());
+        db.execute(BenchTable.createTable(shape));
         try (Connection c = db.adminConnection(); Statement st = c.createStatement()) {
             st.execute("SET time_zone = '+00:00'");
+            long startMillis = nowMillis(st);
             st.execute("FLUSH BINARY LOGS");
             MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
             long started = System.nanoTime();
             forChunks(1, mix.inserts(), (from, to) -> {
-                st.executeUpdate(BenchTable.insert(from, to));
+                st.executeUpdate(BenchTable.insert(shape, from, to));
                 rows(st, from, to).forEach(row -> expected.add(BenchTable.QUALIFIED, "INSERT", row.get(0), null, row));
             });
             forChunks(1, mix.updates(), (from, to) -> {
@@ -100,7 +103,16 @@ final class Workload {
             }
             log.info("loaded {} row changes ({}) in {} s: binlog {} to {}", mix.total(), mix,
                     (System.nanoTime() - started) / 1_000_000_000, start, end);
-            return new Loaded(start.file(), FIRST_EVENT, end.file(), end.position(), mix.total(), expected.value());
+            return new Loaded(start.file(), FIRST_EVENT, startMillis, end.file(), end.position(), mix.total(),
+                    expected.value());
+        }
+    }
+
+    /** The source's clock in ms, taken just before the workload's binlog file starts (Canal's start time). */
+    private static long nowMillis(Statement st) throws SQLException {
+        try (ResultSet rs = st.executeQuery("SELECT ROUND(UNIX_TIMESTAMP(NOW(3)) * 1000)")) {
+            rs.next();
+            return rs.getLong(1);
         }
     }
 

@@ -95,7 +95,7 @@ class ZooKeeperInstanceTest {
         logs.start();
         logger.addAppender(logs);
         try {
-            generator(zooKeeper.getConnectString()).generate("example").stop();
+            generator(zooKeeper.connectString()).generate("example").stop();
         } finally {
             logger.detachAppender(logs);
         }

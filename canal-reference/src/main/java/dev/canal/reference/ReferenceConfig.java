@@ -1,0 +1,115 @@
+package dev.canal.reference;
+
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * What the reference launcher serves, read from a properties file (see docs/reference-canal.md):
+ *
+ * <pre>
+ * canal.port = 11111                 # the TCP port of CanalServerWithNetty
+ * canal.destinations = example       # one instance per name
+ * example.master.address = 127.0.0.1:3306
+ * example.dbUsername = canal
+ * example.dbPassword = canal
+ * example.master.journal.name = mysql-bin.000003   # start position: file + offset ...
+ * example.master.position = 4
+ * example.master.timestamp = 1700000000000          # ... and its time (ms), optional
+ * example.filter.regex = .*\\..*                     # default .*\\..*
+ * example.memory.buffer.size = 16384                 # store slots, default 16384
+ * example.tsdb.enable = true                         # table-meta TSDB (in memory), default true
+ * example.slaveId = 1234                             # default 1234
+ * example.parser.parallel = true                     # default true
+ * </pre>
+ */
+record ReferenceConfig(int port, List<Instance> instances) {
+
+    /** One destination's instance: source, start position and the few settings that change what it does. */
+    record Instance(String destination, InetSocketAddress address, String username, String password,
+            String journalName, Long position, Long timestamp, String filterRegex, int memoryBufferSize,
+            boolean tsdb, long slaveId, boolean parallel) {
+    }
+
+    static ReferenceConfig from(Properties p) {
+        int port = intValue(p, "canal.port", null);
+        if (port <= 0 || port > 65_535) {
+            throw new IllegalArgumentException("canal.port must be a TCP port (1..65535), got " + port);
+        }
+        String names = p.getProperty("canal.destinations", "").trim();
+        if (names.isEmpty()) {
+            throw new IllegalArgumentException("canal.destinations names no destination");
+        }
+        List<Instance> instances = new ArrayList<>();
+        for (String destination : Arrays.stream(names.split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .toList()) {
+            instances.add(instance(p, destination));
+        }
+        return new ReferenceConfig(port, List.copyOf(instances));
+    }
+
+    private static Instance instance(Properties p, String d) {
+        String journal = p.getProperty(d + ".master.journal.name");
+        Long position = longValue(p, d + ".master.position");
+        if ((journal == null) != (position == null)) {
+            throw new IllegalArgumentException(d + ": give " + d + ".master.journal.name and " + d
+                    + ".master.position together (or neither, to start at the source's current position)");
+        }
+        int buffer = intValue(p, d + ".memory.buffer.size", 16_384);
+        if (Integer.bitCount(buffer) != 1) {
+            throw new IllegalArgumentException(d + ".memory.buffer.size must be a power of two, got " + buffer);
+        }
+        return new Instance(d, address(required(p, d + ".master.address")), required(p, d + ".dbUsername"),
+                p.getProperty(d + ".dbPassword", ""), journal, position, longValue(p, d + ".master.timestamp"),
+                p.getProperty(d + ".filter.regex", ".*\\..*"), buffer,
+                Boolean.parseBoolean(p.getProperty(d + ".tsdb.enable", "true")),
+                longValue(p, d + ".slaveId") == null ? 1234 : longValue(p, d + ".slaveId"),
+                Boolean.parseBoolean(p.getProperty(d + ".parser.parallel", "true")));
+    }
+
+    private static InetSocketAddress address(String hostPort) {
+        int colon = hostPort.lastIndexOf(':');
+        if (colon <= 0) {
+            throw new IllegalArgumentException("master.address must be HOST:PORT, got " + hostPort);
+        }
+        return new InetSocketAddress(hostPort.substring(0, colon),
+                Integer.parseInt(hostPort.substring(colon + 1).trim()));
+    }
+
+    private static String required(Properties p, String key) {
+        String v = p.getProperty(key);
+        if (v == null || v.isBlank()) {
+            throw new IllegalArgumentException("missing " + key);
+        }
+        return v.trim();
+    }
+
+    private static int intValue(Properties p, String key, Integer fallback) {
+        String v = p.getProperty(key);
+        if (v == null || v.isBlank()) {
+            if (fallback == null) {
+                throw new IllegalArgumentException("missing " + key);
+            }
+            return fallback;
+        }
+        try {
+            return Integer.parseInt(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a number, got " + v, e);
+        }
+    }
+
+    private static Long longValue(Properties p, String key) {
+        String v = p.getProperty(key);
+        if (v == null || v.isBlank()) {
+            return null;
+        }
+        try {
+            return Long.parseLong(v.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(key + " must be a number, got " + v, e);
+        }
+    }
+}
