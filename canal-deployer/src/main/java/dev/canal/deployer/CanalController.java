@@ -55,7 +55,9 @@ public final class CanalController {
     private final Map<String, CanalInstance> prepared = new ConcurrentHashMap<>();
     /** Destinations deployed here (started or lazy). */
     private final Set<String> deployed = ConcurrentHashMap.newKeySet();
+    private final InstanceSupply supply; // null when the destinations are folders of the conf dir
     private InstanceScanner scanner; // guarded by this
+    private AutoCloseable follower; // guarded by this; follows the supply's changes
     private PrometheusExporter metrics; // guarded by this
     // written under this; read also by the election and TCP threads
     private volatile MqRunner mq; // null in tcp mode
@@ -65,9 +67,20 @@ public final class CanalController {
 
     /** @param additionalXml Spring XML loaded after each instance's own, replacing its beans (tests, extensions) */
     public CanalController(CanalServerConfig config, String... additionalXml) {
+        this(config, null, additionalXml);
+    }
+
+    /**
+     * @param supply        where the destinations and their properties come from instead of the conf dir
+     *                      ({@code canal.destinations} and the auto scan are then not used); null for the conf dir
+     * @param additionalXml Spring XML loaded after each instance's own, replacing its beans (tests, extensions)
+     */
+    public CanalController(CanalServerConfig config, InstanceSupply supply, String... additionalXml) {
         this.config = config;
-        this.generator = new SpringCanalInstanceGenerator(instanceDefaults(config), config.confDir())
-                .withAdditionalXml(additionalXml);
+        this.supply = supply;
+        SpringCanalInstanceGenerator files = new SpringCanalInstanceGenerator(instanceDefaults(config),
+                config.confDir()).withAdditionalXml(additionalXml);
+        this.generator = supply == null ? files : files.withInstanceSource(supply.source());
         this.server = new EmbeddedCanalServer(this::instanceFor);
         this.netty = config.withoutNetty() ? null
                 : new CanalNettyServer(config.tcp(), server, this::activateForClient, new ClientMetrics(), true);
@@ -83,7 +96,8 @@ public final class CanalController {
      *     the TCP port cannot be bound or ZooKeeper cannot be reached; nothing keeps running then
      */
     public synchronized void start() {
-        for (String destination : config.destinations()) {
+        List<String> destinations = supply != null ? List.copyOf(supply.destinations()) : config.destinations();
+        for (String destination : supply != null ? List.<String>of() : destinations) {
             Path file = SpringCanalInstanceGenerator.instanceFile(config.confDir(), destination);
             if (!Files.isRegularFile(file)) {
                 throw ConfigException.invalid(config.source().name(), CanalServerConfig.DESTINATIONS,
@@ -91,15 +105,15 @@ public final class CanalController {
             }
         }
         try {
-            for (String destination : config.destinations()) {
+            for (String destination : destinations) {
                 prepared.put(destination, generator.generate(destination));
             }
         } catch (InstanceConfigException e) {
             discardPrepared();
             throw new ConfigException(e.getMessage(), e);
         }
-        warnUnsupportedKeys();
-        createMqRunner();
+        warnUnsupportedKeys(destinations);
+        createMqRunner(destinations);
         server.start();
         if (netty != null) {
             try {
@@ -116,23 +130,25 @@ public final class CanalController {
         metrics = startMetrics();
         running = true;
         List<String> failed = new ArrayList<>();
-        for (String destination : config.destinations()) {
+        for (String destination : destinations) {
             deployed.add(destination);
             if (!startUnlessLazy(destination)) {
                 failed.add(destination);
             }
         }
-        if (config.autoScan()) {
+        if (supply != null) {
+            follower = supply.follow(this);
+        } else if (config.autoScan()) {
             scanner = new InstanceScanner(config.confDir(), this, Duration.ofSeconds(config.autoScanIntervalSeconds()));
             scanner.start(config.destinations());
         }
         String serving = netty != null ? "TCP port " + netty.port()
                 : mq != null ? config.serverMode() + " mode, no TCP server" : "no TCP server";
         if (failed.isEmpty()) {
-            log.info("canal server started: destinations {}, {}", config.destinations(), serving);
+            log.info("canal server started: destinations {}, {}", destinations, serving);
         } else {
             // never "started" for a destination that is not: its error above names the cause (a corrupt meta.dat, say)
-            List<String> others = config.destinations().stream().filter(d -> !failed.contains(d)).toList();
+            List<String> others = destinations.stream().filter(d -> !failed.contains(d)).toList();
             log.error("canal server running, but destinations {} failed to start (see the errors above) and serve no "
                     + "client until the cause is fixed; destinations {} run, {}", failed, others, serving);
         }
@@ -141,6 +157,7 @@ public final class CanalController {
     /** Stops scanning, stops accepting clients, then stops every instance (which flushes its meta). */
     public void stop() {
         InstanceScanner runningScanner;
+        AutoCloseable runningFollower;
         synchronized (this) {
             if (!running) {
                 return;
@@ -148,10 +165,19 @@ public final class CanalController {
             running = false;
             runningScanner = scanner;
             scanner = null;
+            runningFollower = follower;
+            follower = null;
         }
         // outside the lock: a scan in progress may be waiting for it, and finds the controller stopped
         if (runningScanner != null) {
             runningScanner.stop();
+        }
+        if (runningFollower != null) {
+            try {
+                runningFollower.close();
+            } catch (Exception e) {
+                log.warn("stopping the follower of the instance configurations failed", e);
+            }
         }
         synchronized (this) {
             if (netty != null) {
@@ -193,8 +219,19 @@ public final class CanalController {
         return new TreeSet<>(deployed);
     }
 
+    /** The destinations whose instance runs here. */
+    public Set<String> runningDestinations() {
+        Set<String> running = new TreeSet<>();
+        for (String destination : deployed) {
+            if (server.isStart(destination)) {
+                running.add(destination);
+            }
+        }
+        return running;
+    }
+
     /** Builds and (unless lazy) starts a new destination. @throws InstanceConfigException on a bad configuration */
-    synchronized void deploy(String destination) {
+    public synchronized void deploy(String destination) {
         if (!running) {
             return;
         }
@@ -209,7 +246,7 @@ public final class CanalController {
      * Replaces a running destination with one built from its edited configuration. The new configuration is
      * built first: when it is invalid the running instance is left as it was and the error is thrown.
      */
-    synchronized void redeploy(String destination) {
+    public synchronized void redeploy(String destination) {
         if (!running) {
             return;
         }
@@ -225,7 +262,7 @@ public final class CanalController {
     }
 
     /** Stops a destination whose folder or instance.properties disappeared. */
-    synchronized void undeploy(String destination) {
+    public synchronized void undeploy(String destination) {
         if (!running) {
             return;
         }
@@ -235,6 +272,25 @@ public final class CanalController {
         if (unused != null) {
             unused.stop();
         }
+    }
+
+    /**
+     * Gives the destination up here (canal-admin's instance release; canal-compat.md 6.1): with ZooKeeper the node
+     * holding it releases it and another server takes it over; without ZooKeeper it is stopped here. It stays
+     * deployed, so a client's subscription or an admin start brings it back.
+     *
+     * @return whether it ran here
+     */
+    public synchronized boolean release(String destination) {
+        if (!running || !server.isStart(destination)) {
+            return false;
+        }
+        ServerRunningMonitors election = monitors;
+        if (election != null) {
+            return election.release(destination);
+        }
+        deactivate(destination);
+        return true;
     }
 
     /**
@@ -356,7 +412,7 @@ public final class CanalController {
      * In an MQ mode, creates the runner and checks every destination's MQ settings with it. Only here are the
      * connector's classes loaded.
      */
-    private void createMqRunner() {
+    private void createMqRunner(List<String> destinations) {
         if (config.serverMode() == ServerMode.TCP) {
             return;
         }
@@ -369,7 +425,7 @@ public final class CanalController {
                     + config.source().name() + ": " + e.getMessage(), e);
         }
         try {
-            config.destinations().forEach(this::validateMq);
+            destinations.forEach(this::validateMq);
         } catch (ConfigException e) {
             discardPrepared();
             closeMq();
@@ -436,9 +492,9 @@ public final class CanalController {
     }
 
     /** One warning for every key, in canal.properties or an instance file, that nothing here reads. */
-    private void warnUnsupportedKeys() {
+    private void warnUnsupportedKeys(List<String> destinations) {
         List<String> keys = new ArrayList<>(config.unsupportedKeys());
-        for (String destination : config.destinations()) {
+        for (String destination : destinations) {
             InstanceProperties properties = generator.properties(destination);
             properties.effective().stringPropertyNames().stream()
                     .filter(key -> KnownKeys.classify(key) != KnownKeys.Support.IMPLEMENTED)

@@ -1,5 +1,6 @@
 package dev.canal.deployer;
 
+import dev.canal.deployer.admin.AdminConfig;
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.instance.spring.InstanceProperties;
 import dev.canal.instance.spring.InstanceProperties.Source;
@@ -86,13 +87,8 @@ public record CanalServerConfig(
         if (mode != ServerMode.TCP && mode != ServerMode.KAFKA) {
             throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp or kafka");
         }
-        String instanceMode = r.value(GLOBAL_MODE, "spring");
-        if (!instanceMode.equalsIgnoreCase("spring")) {
-            throw r.invalid(GLOBAL_MODE, "only spring is supported (manager mode needs canal-admin, not implemented)");
-        }
-        if (resolved.get("canal.admin.manager") != null) {
-            throw r.invalid("canal.admin.manager", "canal-admin manager mode is not implemented; remove the key");
-        }
+        boolean managed = resolved.get(AdminConfig.MANAGER) != null;
+        checkInstanceMode(r, GLOBAL_MODE, managed);
         String expr = r.value(DESTINATIONS_EXPR, null);
         List<String> destinations = expr != null
                 ? r.read(DESTINATIONS_EXPR, () -> DestinationNames.expand(expr))
@@ -132,13 +128,24 @@ public record CanalServerConfig(
                 r.bool(MQ_FLAT_MESSAGE, true));
         for (String destination : destinations) {
             config.lazy(destination);
-            String modeKey = "canal.instance." + destination + ".mode";
-            String destinationMode = r.value(modeKey, "spring");
-            if (!destinationMode.equalsIgnoreCase("spring")) {
-                throw r.invalid(modeKey, "only spring is supported (manager mode needs canal-admin, not implemented)");
-            }
+            checkInstanceMode(r, "canal.instance." + destination + ".mode", managed);
         }
         return config;
+    }
+
+    /**
+     * {@code spring} (instances from the conf dir) or {@code manager} (from canal-admin, docs/admin.md), which needs
+     * {@code canal.admin.manager}; with that key set, every destination comes from canal-admin whatever the mode says,
+     * as in Canal.
+     */
+    private static void checkInstanceMode(Reader r, String key, boolean managed) {
+        String mode = r.value(key, "spring");
+        if (mode.equalsIgnoreCase("manager") && !managed) {
+            throw r.invalid(key, "manager mode takes the instances from canal-admin: set " + AdminConfig.MANAGER);
+        }
+        if (!mode.equalsIgnoreCase("spring") && !mode.equalsIgnoreCase("manager")) {
+            throw r.invalid(key, "unknown mode '" + mode + "', expected spring or manager");
+        }
     }
 
     /**

@@ -1,5 +1,6 @@
 package dev.canal.deployer;
 
+import dev.canal.deployer.admin.AdminConfig;
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.parse.mysql.MysqlParserConfig;
@@ -26,8 +27,6 @@ final class KnownKeys {
 
     /** Canal keys read by nothing here yet. */
     static final List<String> NOT_IMPLEMENTED = List.of(
-            "canal.admin.manager", "canal.admin.port", "canal.admin.user", "canal.admin.passwd",
-            "canal.admin.register.auto", "canal.admin.register.cluster", "canal.admin.register.name",
             "canal.instance.global.manager.address", "canal.instance.detecting.heartbeatHaEnable",
             "canal.instance.filter.druid.ddl", "canal.socketChannel", "canal.instance.multi.stream.on",
             "canal.instance.enableDruid", "canal.instance.pwdPublicKey",
@@ -62,6 +61,15 @@ final class KnownKeys {
         // ours, Canal has none (docs/compatibility.md): the client port's authentication deadline and connection cap
         IMPLEMENTED.put(ServerConfig.AUTH_TIMEOUT_KEY, String.valueOf(ServerConfig.DEFAULT_AUTH_TIMEOUT_MILLIS));
         IMPLEMENTED.put(ServerConfig.MAX_CONNECTIONS_KEY, String.valueOf(ServerConfig.DEFAULT_MAX_CONNECTIONS));
+        // canal-admin (AdminConfig; docs/admin.md)
+        IMPLEMENTED.put(AdminConfig.MANAGER, "");
+        IMPLEMENTED.put(AdminConfig.PORT, null); // absent: no admin port
+        IMPLEMENTED.put(AdminConfig.USER, AdminConfig.DEFAULT_USER);
+        IMPLEMENTED.put(AdminConfig.PASSWD, "");
+        IMPLEMENTED.put(AdminConfig.REGISTER_AUTO, "false");
+        IMPLEMENTED.put(AdminConfig.REGISTER_CLUSTER, "");
+        IMPLEMENTED.put(AdminConfig.REGISTER_NAME, ""); // the host name
+        IMPLEMENTED.put(AdminConfig.LOG_DIR, AdminConfig.DEFAULT_LOG_DIR); // ours, Canal has none
         IMPLEMENTED.put("canal.zkServers", "");
         IMPLEMENTED.put(CanalServerConfig.REGISTER_IP, "");
         IMPLEMENTED.put(InstanceMetaConfig.ZK_FLUSH_PERIOD, "1000");

@@ -2,6 +2,7 @@ package dev.canal.deployer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.canal.deployer.admin.AdminConfig;
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.parse.mysql.MysqlParserConfig;
 import dev.canal.sink.filter.SinkFilterConfig;
@@ -17,7 +18,7 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * conf/canal.properties and conf/example/instance.properties list keys the typed config classes know, with the
+ * conf/canal.properties, conf/canal_local.properties and conf/example/instance.properties list keys the typed config classes know, with the
  * defaults those classes use (conventions.md "Configuration"). Where Canal ships a value other than the default
  * it applies when the key is absent, the shipped value is kept and listed here with the reason.
  */
@@ -37,7 +38,11 @@ class ShippedConfigurationTest {
             Map.entry("canal.instance.master.address", "127.0.0.1:3306"),
             Map.entry("canal.instance.dbUsername", "canal"),
             Map.entry("canal.instance.dbPassword", "canal"),
-            Map.entry("canal.instance.filter.black.regex", "mysql\\.slave_.*"));
+            Map.entry("canal.instance.filter.black.regex", "mysql\\.slave_.*"),
+            // canal_local.properties: the manager mode it exists for
+            Map.entry("canal.admin.manager", "127.0.0.1:8089"),
+            Map.entry("canal.admin.port", "11110"),
+            Map.entry("canal.admin.register.auto", "true"));
 
     private static Properties load(String file) throws IOException {
         Properties p = new Properties();
@@ -49,7 +54,7 @@ class ShippedConfigurationTest {
 
     private static Map<String, String> shipped() throws IOException {
         Map<String, String> keys = new TreeMap<>();
-        for (String file : new String[] {"canal.properties", "example/instance.properties"}) {
+        for (String file : new String[] {"canal.properties", "canal_local.properties", "example/instance.properties"}) {
             Properties p = load(file);
             p.stringPropertyNames().forEach(k -> keys.put(k, p.getProperty(k).trim()));
         }
@@ -122,6 +127,14 @@ class ShippedConfigurationTest {
         assertThat(meta.fileDataDir().toString()).isEqualTo(KnownKeys.IMPLEMENTED.get(InstanceMetaConfig.FILE_DATA_DIR));
         assertThat(String.valueOf(meta.fileFlushPeriodMillis())).isEqualTo(KnownKeys.IMPLEMENTED.get(InstanceMetaConfig.FILE_FLUSH_PERIOD));
         assertThat(String.valueOf(meta.zooKeeperFlushPeriodMillis())).isEqualTo(KnownKeys.IMPLEMENTED.get(InstanceMetaConfig.ZK_FLUSH_PERIOD));
+
+        AdminConfig admin = AdminConfig.fromProperties(none);
+        assertThat(admin.manager()).isEqualTo(KnownKeys.IMPLEMENTED.get(AdminConfig.MANAGER));
+        assertThat(admin.port()).isEqualTo(AdminConfig.NO_PORT);
+        assertThat(admin.credentials().user()).isEqualTo(KnownKeys.IMPLEMENTED.get(AdminConfig.USER));
+        assertThat(admin.credentials().passwordHash()).isEqualTo(KnownKeys.IMPLEMENTED.get(AdminConfig.PASSWD));
+        assertThat(String.valueOf(admin.registerAuto())).isEqualTo(KnownKeys.IMPLEMENTED.get(AdminConfig.REGISTER_AUTO));
+        assertThat(admin.logDir().toString()).isEqualTo(KnownKeys.IMPLEMENTED.get(AdminConfig.LOG_DIR));
 
         CanalServerConfig server = CanalServerConfig.load(CanalServerConfigTest.source());
         assertThat(String.valueOf(server.tcp().port())).isEqualTo(KnownKeys.IMPLEMENTED.get("canal.port"));

@@ -1,6 +1,5 @@
 package dev.canal.server.netty;
 
-import java.util.HexFormat;
 import java.util.Objects;
 import java.util.Properties;
 
@@ -34,7 +33,6 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
     public static final int DEFAULT_AUTH_TIMEOUT_MILLIS = 10_000;
     /** Far above any real deployment's clients, low enough that idle sockets cannot exhaust memory or descriptors. */
     public static final int DEFAULT_MAX_CONNECTIONS = 4096;
-    private static final int SHA1_HEX_LENGTH = 40;
 
     public ServerConfig {
         ip = blankToEmpty(ip);
@@ -48,7 +46,7 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
             throw new IllegalArgumentException(USER_KEY + " is set but " + PASSWD_KEY
                     + " is empty; set canal.passwd to the hex SHA1(SHA1(password)) (Canal issue 4941)");
         }
-        if (!passwordHash.isEmpty() && !isSha1Hex(passwordHash)) {
+        if (!passwordHash.isEmpty() && !Credentials.isSha1Hex(passwordHash)) {
             throw new IllegalArgumentException(PASSWD_KEY + " must be 40 hex digits (hex of SHA1(SHA1(password)))");
         }
         if (maxFrameLength < 64) {
@@ -97,9 +95,9 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         return new ServerConfig(ip, port, user, passwordHash, maxFrameLength, authTimeoutMillis, newMaxConnections);
     }
 
-    /** The stored SHA1(SHA1(password)), or null when no password is configured. */
-    byte[] passwordDoubleSha1() {
-        return passwordHash.isEmpty() ? null : HexFormat.of().parseHex(passwordHash.toLowerCase());
+    /** Who may log in on the client port. */
+    public Credentials credentials() {
+        return new Credentials(user, passwordHash);
     }
 
     @Override
@@ -117,10 +115,6 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException(key + " is not a number: '" + text + "'", e);
         }
-    }
-
-    private static boolean isSha1Hex(String text) {
-        return text.length() == SHA1_HEX_LENGTH && text.chars().allMatch(c -> Character.digit(c, 16) >= 0);
     }
 
     private static String blankToEmpty(String value) {
