@@ -160,16 +160,8 @@ class ManagerModeIT {
         return new Source(data.resolve("canal_local.properties").toString(), p);
     }
 
-    /** An instance.properties streaming one table from the current binlog position. */
     private static String instance(MySqlServer db, String table) {
-        MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
-        return String.join("\n",
-                "canal.instance.master.address = " + db.host() + ":" + db.port(),
-                "canal.instance.master.journal.name = " + start.file(),
-                "canal.instance.master.position = " + start.position(),
-                "canal.instance.dbUsername = " + db.replicationUser(),
-                "canal.instance.dbPassword = " + db.replicationPassword(),
-                "canal.instance.filter.regex = " + SCHEMA + "\\\\." + table);
+        return TableInstance.properties(db, SCHEMA, table);
     }
 
     private static ClientIdentity subscribe(CanalServer server, String destination) {
