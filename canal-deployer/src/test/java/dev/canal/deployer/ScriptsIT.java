@@ -3,6 +3,8 @@ package dev.canal.deployer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.canal.deployer.admin.AdminStandIn;
+import dev.canal.server.netty.AuthScramble;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +46,7 @@ class ScriptsIT {
         assertThat(home.resolve("bin/stop.sh")).isExecutable();
         assertThat(home.resolve("bin/restart.sh")).isExecutable();
         assertThat(home.resolve("conf/canal.properties")).isRegularFile();
+        assertThat(home.resolve("conf/canal_local.properties")).isRegularFile();
         assertThat(home.resolve("conf/logback.xml")).isRegularFile();
         assertThat(home.resolve("conf/example/instance.properties")).isRegularFile();
         assertThat(home.resolve("conf/spring/file-instance.xml")).isRegularFile();
@@ -94,6 +97,28 @@ class ScriptsIT {
         assertThat(UnpackedTarball.portOpen(port)).isFalse();
         assertThat(canal.pidFile()).doesNotExist();
         assertThat(canal.log("logs/canal/canal.log")).contains("canal server stopped");
+    }
+
+    @Test
+    void localStartsUnderCanalAdminWithCanalLocalProperties() throws Exception {
+        int adminPort = UnpackedTarball.freePort();
+        String password = AuthScramble.passwordHash("admin");
+        try (AdminStandIn admin = new AdminStandIn("admin", password, String.join("\n",
+                "canal.port = " + port, "canal.metrics.pull.port = 0", "canal.auto.scan = true"))) {
+            canal.edit("conf/canal_local.properties", text -> text
+                    .replace("canal.admin.manager = 127.0.0.1:8089", "canal.admin.manager = " + admin.address())
+                    .replace("canal.admin.port = 11110", "canal.admin.port = " + adminPort)
+                    .replace("canal.admin.passwd =", "canal.admin.passwd = " + password)
+                    .replace("canal.register.ip =", "canal.register.ip = 127.0.0.1"));
+
+            assertThat(canal.run("startup.sh", "local").status()).isZero();
+            await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+
+            assertThat(UnpackedTarball.portOpen(adminPort)).isTrue();
+            assertThat(admin.serverPolls()).first().satisfies(poll -> assertThat(poll)
+                    .containsEntry("ip", "127.0.0.1").containsEntry("port", String.valueOf(adminPort))
+                    .containsEntry("register", "1"));
+        }
     }
 
     @Test

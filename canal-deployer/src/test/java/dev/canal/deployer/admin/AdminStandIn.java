@@ -22,10 +22,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * Like canal-admin it checks the {@code user} / {@code passwd} headers, answers {@code data: null} when the
  * {@code md5} sent matches what it holds, and records every request's query so a test can see the registration.
  */
-final class AdminStandIn implements AutoCloseable {
+public final class AdminStandIn implements AutoCloseable {
 
     /** What the stand-in answers besides the normal replies. */
-    enum Mode { NORMAL, NOT_JSON, HTTP_500 }
+    public enum Mode { NORMAL, NOT_JSON, HTTP_500 }
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -37,7 +37,7 @@ final class AdminStandIn implements AutoCloseable {
     private final List<Map<String, String>> serverPolls = new CopyOnWriteArrayList<>();
     private volatile Mode mode = Mode.NORMAL;
 
-    AdminStandIn(String user, String passwordHash, String serverConfig) throws IOException {
+    public AdminStandIn(String user, String passwordHash, String serverConfig) throws IOException {
         this.user = user;
         this.passwordHash = passwordHash;
         this.serverConfig = serverConfig;
@@ -47,28 +47,28 @@ final class AdminStandIn implements AutoCloseable {
     }
 
     /** {@code host:port}, as {@code canal.admin.manager} names it. */
-    String address() {
+    public String address() {
         return "127.0.0.1:" + http.getAddress().getPort();
     }
 
-    void putInstance(String destination, String properties) {
+    public void putInstance(String destination, String properties) {
         instances.put(destination, properties);
     }
 
-    void removeInstance(String destination) {
+    public void removeInstance(String destination) {
         instances.remove(destination);
     }
 
-    void serverConfig(String properties) {
+    public void serverConfig(String properties) {
         serverConfig = properties;
     }
 
-    void mode(Mode newMode) {
+    public void mode(Mode newMode) {
         mode = newMode;
     }
 
     /** The query parameters of every server_polling request so far. */
-    List<Map<String, String>> serverPolls() {
+    public List<Map<String, String>> serverPolls() {
         return serverPolls;
     }
 
