@@ -194,11 +194,13 @@ public final class CanalStarter {
     }
 
     private void pollOnce() {
+        String held;
+        synchronized (this) {
+            held = remote.md5();
+        }
         RemoteConfig changed;
         try {
-            synchronized (this) {
-                changed = client.server(remote.md5());
-            }
+            changed = client.server(held); // outside the lock: admin requests are not held up by a slow canal-admin
             if (lastFailure != null) {
                 log.info("canal-admin {} answers again", admin.manager());
                 lastFailure = null;
