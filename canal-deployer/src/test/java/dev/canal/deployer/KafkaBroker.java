@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +21,11 @@ import java.util.stream.Stream;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * A real single-node Kafka broker in KRaft mode, run from the test class path in a child JVM on free loopback
@@ -61,6 +66,27 @@ final class KafkaBroker implements AutoCloseable {
         try (Admin admin = admin()) {
             admin.createTopics(List.of(new NewTopic(topic, 1, (short) 1))).all().get(30, TimeUnit.SECONDS);
         }
+    }
+
+    /** The topic's messages from its start, once {@code inserts} flat INSERT messages arrived (or the time is up). */
+    List<String> readFromStart(String topic, int inserts, Duration timeout) {
+        TopicPartition partition = new TopicPartition(topic, 0);
+        List<String> messages = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (messages.stream().filter(m -> m.contains("\"type\":\"INSERT\"")).count() < inserts
+                    && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200))
+                        .forEach(r -> messages.add(new String(r.value(), StandardCharsets.UTF_8)));
+            }
+        }
+        return messages;
     }
 
     @Override

@@ -7,18 +7,12 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -93,7 +87,7 @@ class KafkaModeIT {
             db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
         }
         // MariaDB's annotate-rows events arrive as QUERY messages beside the rows, as in Canal
-        List<String> inserts = readTopic(5, Duration.ofSeconds(60)).stream()
+        List<String> inserts = broker.readFromStart(TOPIC, 5, Duration.ofSeconds(60)).stream()
                 .filter(message -> message.contains("\"type\":\"INSERT\"")).toList();
         List<Integer> ids = new ArrayList<>();
         for (String message : inserts) {
@@ -103,26 +97,5 @@ class KafkaModeIT {
             ids.add(Integer.parseInt(m.group(1)));
         }
         assertThat(ids).containsExactly(1, 2, 3, 4, 5);
-    }
-
-    /** The topic's messages from its start, once {@code inserts} INSERT messages arrived (or the time is up). */
-    private static List<String> readTopic(int inserts, Duration timeout) {
-        TopicPartition partition = new TopicPartition(TOPIC, 0);
-        List<String> messages = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (messages.stream().filter(m -> m.contains("\"type\":\"INSERT\"")).count() < inserts
-                    && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200))
-                        .forEach(r -> messages.add(new String(r.value(), StandardCharsets.UTF_8)));
-            }
-        }
-        return messages;
     }
 }

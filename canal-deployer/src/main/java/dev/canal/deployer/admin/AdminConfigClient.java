@@ -89,7 +89,8 @@ public final class AdminConfigClient {
                     .header("passwd", config.credentials().passwordHash())
                     .GET().build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         } catch (IOException e) {
-            throw new AdminUnavailableException(endpoint + " is unreachable (" + AdminConfig.MANAGER + "): " + e, e);
+            throw new AdminUnavailableException(endpoint + " is unreachable (" + AdminConfig.MANAGER + "): "
+                    + describe(e), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AdminUnavailableException(endpoint + ": interrupted", e);
@@ -136,6 +137,16 @@ public final class AdminConfigClient {
             query.append(keyValues[i]).append('=').append(URLEncoder.encode(value, StandardCharsets.UTF_8));
         }
         return query.toString();
+    }
+
+    /** The exception's type and the first message along its causes (the JDK's client often wraps a bare one). */
+    private static String describe(IOException e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause.getMessage() != null) {
+                return e.getClass().getSimpleName() + ": " + cause.getMessage();
+            }
+        }
+        return e.getClass().getSimpleName();
     }
 
     private static String abbreviate(String text) {

@@ -81,6 +81,6 @@ class AdminConfigClientTest {
         }
         assertThatThrownBy(() -> client("127.0.0.1:" + closed, HASH).server(""))
                 .isInstanceOf(AdminUnavailableException.class)
-                .hasMessageContaining("is unreachable (canal.admin.manager)");
+                .hasMessageContaining("is unreachable (canal.admin.manager): ConnectException");
     }
 }

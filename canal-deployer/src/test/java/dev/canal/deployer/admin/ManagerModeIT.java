@@ -98,8 +98,9 @@ class ManagerModeIT {
 
         // the operator points "second" at table c in canal-admin: it restarts with that configuration
         admin.putInstance("second", instance(db, "c"));
-        await().atMost(WAIT).until(() -> logged("destination second: its configuration changed in canal-admin"));
-        await().atMost(WAIT).until(() -> server.isStart("second"));
+        await().atMost(WAIT).until(() -> count("started the instance of destination second") == 2
+                && server.isStart("second"));
+        assertThat(logged("destination second: its configuration changed in canal-admin")).isTrue();
         ClientIdentity reloaded = subscribe(server, "second");
         db.execute("INSERT INTO " + SCHEMA + ".b VALUES (2)", "INSERT INTO " + SCHEMA + ".c VALUES (2)");
         assertThat(collect(server, reloaded, 1)).containsExactly(SCHEMA + ".c");
@@ -178,6 +179,10 @@ class ManagerModeIT {
             return tables.size() >= rows;
         });
         return tables;
+    }
+
+    private long count(String line) {
+        return logs.list.stream().filter(e -> e.getFormattedMessage().equals(line)).count();
     }
 
     private boolean logged(String text) {

@@ -3,12 +3,12 @@ package dev.canal.deployer.admin;
 import dev.canal.testsupport.MySqlServer;
 
 /** The instance.properties of a destination streaming one table of the test database from its current position. */
-final class TableInstance {
+public final class TableInstance {
 
     private TableInstance() {
     }
 
-    static String properties(MySqlServer db, String schema, String table) {
+    public static String properties(MySqlServer db, String schema, String table) {
         MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
         return String.join("\n",
                 "canal.instance.master.address = " + db.host() + ":" + db.port(),
