@@ -136,7 +136,7 @@ class AdminPortIT {
     }
 
     @Test
-    void aWrongPasswordOrUserIsRefusedWithCode300AndTheConnectionClosed() throws IOException {
+    void aWrongPasswordOrUserOrNoLoginIsRefusedWithCode300AndTheConnectionClosed() throws IOException {
         try (AdminPortClient admin = new AdminPortClient(starter.adminPort())) {
             Ack refused = admin.login("admin", "guess");
             assertThat(refused.getCode()).isEqualTo(AdminRequests.ERROR_AUTH);
@@ -145,6 +145,11 @@ class AdminPortIT {
         }
         try (AdminPortClient admin = new AdminPortClient(starter.adminPort())) {
             assertThat(admin.login("root", PASSWORD).getCode()).isEqualTo(AdminRequests.ERROR_AUTH);
+        }
+        try (AdminPortClient admin = new AdminPortClient(starter.adminPort())) {
+            Ack refused = admin.server("stop"); // before logging in
+            assertThat(refused.getCode()).isEqualTo(AdminRequests.ERROR_AUTH);
+            assertThat(admin.closedByServer()).isTrue();
         }
         assertThat(starter.controller().runningDestinations()).containsExactly("first", "second");
     }

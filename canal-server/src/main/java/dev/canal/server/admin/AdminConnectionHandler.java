@@ -9,16 +9,15 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.timeout.IdleStateEvent;
 import io.netty.handler.timeout.IdleStateHandler;
-import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * One admin connection: the handshake on connect, then CLIENTAUTHENTICATION checked against
- * {@code canal.admin.user} / {@code canal.admin.passwd} with the client port's scheme, then requests. A request
- * runs on the request pool, never on the event loop (a server stop takes seconds); reading pauses until its
- * answer is written, so answers leave in request order.
+ * {@code canal.admin.user} / {@code canal.admin.passwd} with the client port's scheme, then requests. The handler
+ * runs on one thread of the admin port's request executors, never on the event loop (a server stop takes
+ * seconds), so a connection's requests run one at a time and their answers leave in request order.
  *
  * <p>Unlike Canal, whose admin handler sends error 300 and then the success ACK anyway, a wrong user or password
  * gets error 300 only and the connection is closed (docs/admin.md); so does any other packet before
@@ -32,14 +31,12 @@ final class AdminConnectionHandler extends SimpleChannelInboundHandler<AdminPack
 
     private final Credentials credentials;
     private final AdminRequests requests;
-    private final Executor pool;
-    private byte[] seed; // event loop only
-    private boolean authenticated; // event loop only
+    private byte[] seed; // this handler's executor only
+    private boolean authenticated; // this handler's executor only
 
-    AdminConnectionHandler(Credentials credentials, AdminRequests requests, Executor pool) {
+    AdminConnectionHandler(Credentials credentials, AdminRequests requests) {
         this.credentials = credentials;
         this.requests = requests;
-        this.pool = pool;
     }
 
     @Override
@@ -55,12 +52,7 @@ final class AdminConnectionHandler extends SimpleChannelInboundHandler<AdminPack
             authenticate(ctx, packet);
             return;
         }
-        ctx.channel().config().setAutoRead(false);
-        pool.execute(() -> {
-            AdminPacket.Ack answer = requests.handle(packet);
-            ctx.writeAndFlush(AdminPackets.ack(ctx.alloc(), answer))
-                    .addListener(written -> ctx.channel().config().setAutoRead(true));
-        });
+        ctx.writeAndFlush(AdminPackets.ack(ctx.alloc(), requests.handle(packet)));
     }
 
     private void authenticate(ChannelHandlerContext ctx, AdminPacket.Packet packet) throws Exception {

@@ -13,11 +13,11 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultEventExecutorGroup;
+import io.netty.util.concurrent.EventExecutorGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.Objects;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,6 +33,8 @@ public final class AdminServer {
     private static final Logger log = LoggerFactory.getLogger(AdminServer.class);
     private static final int MAX_FRAME_LENGTH = 1 << 20;
     private static final long STOP_WAIT_MILLIS = 5000;
+    /** Threads running requests; each connection keeps to one, so its requests run in order. */
+    private static final int REQUEST_THREADS = 2;
 
     private final String ip;
     private final int port;
@@ -41,7 +43,7 @@ public final class AdminServer {
 
     // guarded by this
     private EventLoopGroup group;
-    private ExecutorService pool;
+    private EventExecutorGroup requestExecutors;
     private ChannelGroup channels;
     private Channel serverChannel;
 
@@ -62,7 +64,7 @@ public final class AdminServer {
             throw new IllegalStateException("the admin port is already open on " + serverChannel.localAddress());
         }
         group = new MultiThreadIoEventLoopGroup(1, DaemonThreads.named("canal-admin-io"), NioIoHandler.newFactory());
-        pool = Executors.newCachedThreadPool(DaemonThreads.named("canal-admin-request"));
+        requestExecutors = new DefaultEventExecutorGroup(REQUEST_THREADS, DaemonThreads.named("canal-admin-request"));
         channels = new DefaultChannelGroup("canal-admin", GlobalEventExecutor.INSTANCE);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
@@ -74,7 +76,7 @@ public final class AdminServer {
                         channel.pipeline()
                                 .addLast("frame", Frames.decoder(MAX_FRAME_LENGTH))
                                 .addLast("packet", new AdminPacketDecoder())
-                                .addLast("admin", new AdminConnectionHandler(credentials, requests, pool));
+                                .addLast(requestExecutors, "admin", new AdminConnectionHandler(credentials, requests));
                     }
                 });
         InetSocketAddress address = ip.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(ip, port);
@@ -109,6 +111,6 @@ public final class AdminServer {
 
     private void release() {
         group.shutdownGracefully(0, STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS).syncUninterruptibly();
-        pool.shutdownNow();
+        requestExecutors.shutdownGracefully(0, STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS).syncUninterruptibly();
     }
 }
