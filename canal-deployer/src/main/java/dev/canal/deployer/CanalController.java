@@ -40,6 +40,11 @@ import org.slf4j.LoggerFactory;
  * worker) runs only on the server holding the destination. Every destination's configuration is built and
  * validated before anything starts, so an invalid one stops start-up with nothing left running; an instance
  * whose start fails (its source is down, say) is reported and the others run on.
+ *
+ * <p>The destinations are {@code canal.destinations}, each configured by its folder of the conf dir and followed by
+ * the auto scan; or, in canal-admin's manager mode, those of an {@link InstanceSupply}, which also follows their
+ * changes (docs/admin.md). {@link #deploy}, {@link #redeploy}, {@link #undeploy} and {@link #release} serve those
+ * followers and the admin port.
  */
 public final class CanalController {
 
@@ -96,13 +101,12 @@ public final class CanalController {
      *     the TCP port cannot be bound or ZooKeeper cannot be reached; nothing keeps running then
      */
     public synchronized void start() {
-        List<String> destinations = supply != null ? List.copyOf(supply.destinations()) : config.destinations();
-        for (String destination : supply != null ? List.<String>of() : destinations) {
-            Path file = SpringCanalInstanceGenerator.instanceFile(config.confDir(), destination);
-            if (!Files.isRegularFile(file)) {
-                throw ConfigException.invalid(config.source().name(), CanalServerConfig.DESTINATIONS,
-                        "destination '" + destination + "' has no " + file);
-            }
+        List<String> destinations;
+        if (supply != null) {
+            destinations = List.copyOf(supply.destinations());
+        } else {
+            destinations = config.destinations();
+            requireInstanceFiles(destinations);
         }
         try {
             for (String destination : destinations) {
@@ -151,6 +155,17 @@ public final class CanalController {
             List<String> others = destinations.stream().filter(d -> !failed.contains(d)).toList();
             log.error("canal server running, but destinations {} failed to start (see the errors above) and serve no "
                     + "client until the cause is fixed; destinations {} run, {}", failed, others, serving);
+        }
+    }
+
+    /** @throws ConfigException naming canal.destinations when a listed destination has no instance.properties */
+    private void requireInstanceFiles(List<String> destinations) {
+        for (String destination : destinations) {
+            Path file = SpringCanalInstanceGenerator.instanceFile(config.confDir(), destination);
+            if (!Files.isRegularFile(file)) {
+                throw ConfigException.invalid(config.source().name(), CanalServerConfig.DESTINATIONS,
+                        "destination '" + destination + "' has no " + file);
+            }
         }
     }
 
@@ -261,7 +276,7 @@ public final class CanalController {
         startUnlessLazy(destination);
     }
 
-    /** Stops a destination whose folder or instance.properties disappeared. */
+    /** Stops and forgets a destination: its configuration is gone, or an operator stopped it (admin port). */
     public synchronized void undeploy(String destination) {
         if (!running) {
             return;

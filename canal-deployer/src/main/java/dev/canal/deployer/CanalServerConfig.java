@@ -89,6 +89,7 @@ public record CanalServerConfig(
         }
         boolean managed = resolved.get(AdminConfig.MANAGER) != null;
         checkInstanceMode(r, GLOBAL_MODE, managed);
+        checkManagerAddress(r);
         String expr = r.value(DESTINATIONS_EXPR, null);
         List<String> destinations = expr != null
                 ? r.read(DESTINATIONS_EXPR, () -> DestinationNames.expand(expr))
@@ -145,6 +146,19 @@ public record CanalServerConfig(
         }
         if (!mode.equalsIgnoreCase("spring") && !mode.equalsIgnoreCase("manager")) {
             throw r.invalid(key, "unknown mode '" + mode + "', expected spring or manager");
+        }
+    }
+
+    /**
+     * {@code canal.instance.global.manager.address}: canal-admin's template sets it to {@code ${canal.admin.manager}};
+     * only that address is supported, so the key may repeat it but not name another one.
+     */
+    private static void checkManagerAddress(Reader r) {
+        String address = r.value(AdminConfig.GLOBAL_MANAGER_ADDRESS, "");
+        String manager = r.value(AdminConfig.MANAGER, "");
+        if (!address.isEmpty() && !address.equals(manager) && !address.equals("${" + AdminConfig.MANAGER + "}")) {
+            throw r.invalid(AdminConfig.GLOBAL_MANAGER_ADDRESS, "canal-admin's address is " + AdminConfig.MANAGER
+                    + " ('" + manager + "'); this key may only repeat it, as ${" + AdminConfig.MANAGER + "} does");
         }
     }
 

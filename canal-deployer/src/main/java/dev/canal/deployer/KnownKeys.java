@@ -27,7 +27,7 @@ final class KnownKeys {
 
     /** Canal keys read by nothing here yet. */
     static final List<String> NOT_IMPLEMENTED = List.of(
-            "canal.instance.global.manager.address", "canal.instance.detecting.heartbeatHaEnable",
+            "canal.instance.detecting.heartbeatHaEnable",
             "canal.instance.filter.druid.ddl", "canal.socketChannel", "canal.instance.multi.stream.on",
             "canal.instance.enableDruid", "canal.instance.pwdPublicKey",
             // the schema history keeps its own files (docs/compatibility.md): no database to log in to
@@ -70,6 +70,7 @@ final class KnownKeys {
         IMPLEMENTED.put(AdminConfig.REGISTER_CLUSTER, "");
         IMPLEMENTED.put(AdminConfig.REGISTER_NAME, ""); // the host name
         IMPLEMENTED.put(AdminConfig.LOG_DIR, AdminConfig.DEFAULT_LOG_DIR); // ours, Canal has none
+        IMPLEMENTED.put(AdminConfig.GLOBAL_MANAGER_ADDRESS, "${" + AdminConfig.MANAGER + "}"); // only that value
         IMPLEMENTED.put("canal.zkServers", "");
         IMPLEMENTED.put(CanalServerConfig.REGISTER_IP, "");
         IMPLEMENTED.put(InstanceMetaConfig.ZK_FLUSH_PERIOD, "1000");

@@ -98,6 +98,7 @@ class CanalServerConfigTest {
         "canal.serverMode|rocketMQ|canal.serverMode",
         "canal.instance.global.mode|manager|canal.instance.global.mode",
         "canal.instance.global.mode|remote|canal.instance.global.mode",
+        "canal.instance.global.manager.address|10.0.0.1:8089|canal.instance.global.manager.address",
         "canal.destinations.expr|example{3-1}|canal.destinations.expr",
         "canal.destinations.expr|example|canal.destinations.expr",
         "canal.destinations|a,../b|canal.destinations",

@@ -112,9 +112,10 @@ class ScriptsIT {
                     .replace("canal.register.ip =", "canal.register.ip = 127.0.0.1"));
 
             assertThat(canal.run("startup.sh", "local").status()).isZero();
-            await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port));
+            // the admin port opens once the server runs
+            await().atMost(Duration.ofSeconds(60)).until(() -> UnpackedTarball.portOpen(port)
+                    && UnpackedTarball.portOpen(adminPort));
 
-            assertThat(UnpackedTarball.portOpen(adminPort)).isTrue();
             assertThat(admin.serverPolls()).first().satisfies(poll -> assertThat(poll)
                     .containsEntry("ip", "127.0.0.1").containsEntry("port", String.valueOf(adminPort))
                     .containsEntry("register", "1"));

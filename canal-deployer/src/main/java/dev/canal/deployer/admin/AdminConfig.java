@@ -31,6 +31,8 @@ public record AdminConfig(String manager, int port, Credentials credentials, boo
     public static final String REGISTER_CLUSTER = "canal.admin.register.cluster";
     public static final String REGISTER_NAME = "canal.admin.register.name";
     public static final String LOG_DIR = "canal.admin.log.dir";
+    /** Canal's instance-level name of canal-admin's address; only {@code ${canal.admin.manager}} is supported. */
+    public static final String GLOBAL_MANAGER_ADDRESS = "canal.instance.global.manager.address";
 
     /** The port reported to canal-admin when {@code canal.admin.port} is absent, as Canal does. */
     public static final int DEFAULT_PORT = 11110;

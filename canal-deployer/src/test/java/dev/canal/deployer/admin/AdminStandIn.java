@@ -30,7 +30,7 @@ public final class AdminStandIn implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final String user;
-    private final String passwordHash;
+    private volatile String passwordHash;
     private final HttpServer http;
     private volatile String serverConfig;
     private final Map<String, String> instances = new ConcurrentHashMap<>(); // name -> instance.properties
@@ -61,6 +61,11 @@ public final class AdminStandIn implements AutoCloseable {
 
     public void serverConfig(String properties) {
         serverConfig = properties;
+    }
+
+    /** The password canal-admin now expects, as when an operator changes it there. */
+    public void passwordHash(String newPasswordHash) {
+        passwordHash = newPasswordHash;
     }
 
     public void mode(Mode newMode) {

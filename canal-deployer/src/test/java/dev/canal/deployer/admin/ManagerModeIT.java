@@ -61,6 +61,8 @@ class ManagerModeIT {
                 "canal.file.data.dir = " + data,
                 "canal.auto.scan = true",
                 "canal.auto.scan.interval = 1",
+                "canal.instance.global.mode = manager",
+                "canal.instance.global.manager.address = ${canal.admin.manager}",
                 "canal.instance.global.spring.xml = classpath:spring/file-instance.xml"));
         logs.start();
         root().addAppender(logs);
@@ -120,6 +122,9 @@ class ManagerModeIT {
         CanalServer server = starter.controller().server();
         assertThat(server.isStart("first")).isTrue();
 
+        admin.passwordHash(AuthScramble.passwordHash("changed in canal-admin"));
+        await().atMost(WAIT).until(() -> logged("refused the request (code 50000): auth :admin is failed"));
+        admin.passwordHash(AuthScramble.passwordHash(PASSWORD));
         admin.mode(AdminStandIn.Mode.NOT_JSON);
         await().atMost(WAIT).until(() -> logged("answered something that is not JSON: <html>maintenance</html>"));
         admin.mode(AdminStandIn.Mode.HTTP_500);
