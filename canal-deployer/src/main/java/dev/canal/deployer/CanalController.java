@@ -41,6 +41,11 @@ import org.slf4j.LoggerFactory;
  * worker) runs only on the server holding the destination. Every destination's configuration is built and
  * validated before anything starts, so an invalid one stops start-up with nothing left running; an instance
  * whose start fails (its source is down, say) is reported and the others run on.
+ *
+ * <p>The destinations are {@code canal.destinations}, each configured by its folder of the conf dir and followed by
+ * the auto scan; or, in canal-admin's manager mode, those of an {@link InstanceSupply}, which also follows their
+ * changes (docs/admin.md). {@link #deploy}, {@link #redeploy}, {@link #undeploy} and {@link #release} serve those
+ * followers and the admin port.
  */
 public final class CanalController {
 
@@ -56,7 +61,9 @@ public final class CanalController {
     private final Map<String, CanalInstance> prepared = new ConcurrentHashMap<>();
     /** Destinations deployed here (started or lazy). */
     private final Set<String> deployed = ConcurrentHashMap.newKeySet();
+    private final InstanceSupply supply; // null when the destinations are folders of the conf dir
     private InstanceScanner scanner; // guarded by this
+    private AutoCloseable follower; // guarded by this; follows the supply's changes
     private PrometheusExporter metrics; // guarded by this
     // written under this; read also by the election and TCP threads
     private volatile MqRunner mq; // null in tcp mode
@@ -66,9 +73,20 @@ public final class CanalController {
 
     /** @param additionalXml Spring XML loaded after each instance's own, replacing its beans (tests, extensions) */
     public CanalController(CanalServerConfig config, String... additionalXml) {
+        this(config, null, additionalXml);
+    }
+
+    /**
+     * @param supply        where the destinations and their properties come from instead of the conf dir
+     *                      ({@code canal.destinations} and the auto scan are then not used); null for the conf dir
+     * @param additionalXml Spring XML loaded after each instance's own, replacing its beans (tests, extensions)
+     */
+    public CanalController(CanalServerConfig config, InstanceSupply supply, String... additionalXml) {
         this.config = config;
-        this.generator = new SpringCanalInstanceGenerator(instanceDefaults(config), config.confDir())
-                .withAdditionalXml(additionalXml);
+        this.supply = supply;
+        SpringCanalInstanceGenerator files = new SpringCanalInstanceGenerator(instanceDefaults(config),
+                config.confDir()).withAdditionalXml(additionalXml);
+        this.generator = supply == null ? files : files.withInstanceSource(supply.source());
         this.server = new EmbeddedCanalServer(this::instanceFor);
         this.netty = config.withoutNetty() ? null
                 : new CanalNettyServer(config.tcp(), server, this::activateForClient, new ClientMetrics(), true);
@@ -84,23 +102,23 @@ public final class CanalController {
      *     the TCP port cannot be bound or ZooKeeper cannot be reached; nothing keeps running then
      */
     public synchronized void start() {
-        for (String destination : config.destinations()) {
-            Path file = SpringCanalInstanceGenerator.instanceFile(config.confDir(), destination);
-            if (!Files.isRegularFile(file)) {
-                throw ConfigException.invalid(config.source().name(), CanalServerConfig.DESTINATIONS.name(),
-                        "destination '" + destination + "' has no " + file);
-            }
+        List<String> destinations;
+        if (supply != null) {
+            destinations = List.copyOf(supply.destinations());
+        } else {
+            destinations = config.destinations();
+            requireInstanceFiles(destinations);
         }
         try {
-            for (String destination : config.destinations()) {
+            for (String destination : destinations) {
                 prepared.put(destination, generator.generate(destination));
             }
         } catch (InstanceConfigException e) {
             discardPrepared();
             throw new ConfigException(e.getMessage(), e);
         }
-        warnUnsupportedKeys();
-        createMqRunner();
+        warnUnsupportedKeys(destinations);
+        createMqRunner(destinations);
         server.start();
         if (netty != null) {
             try {
@@ -117,31 +135,45 @@ public final class CanalController {
         metrics = startMetrics();
         running = true;
         List<String> failed = new ArrayList<>();
-        for (String destination : config.destinations()) {
+        for (String destination : destinations) {
             deployed.add(destination);
             if (!startUnlessLazy(destination)) {
                 failed.add(destination);
             }
         }
-        if (config.autoScan()) {
+        if (supply != null) {
+            follower = supply.follow(this);
+        } else if (config.autoScan()) {
             scanner = new InstanceScanner(config.confDir(), this, Duration.ofSeconds(config.autoScanIntervalSeconds()));
             scanner.start(config.destinations());
         }
         String serving = netty != null ? "TCP port " + netty.port()
                 : mq != null ? config.serverMode() + " mode, no TCP server" : "no TCP server";
         if (failed.isEmpty()) {
-            log.info("canal server started: destinations {}, {}", config.destinations(), serving);
+            log.info("canal server started: destinations {}, {}", destinations, serving);
         } else {
             // never "started" for a destination that is not: its error above names the cause (a corrupt meta.dat, say)
-            List<String> others = config.destinations().stream().filter(d -> !failed.contains(d)).toList();
+            List<String> others = destinations.stream().filter(d -> !failed.contains(d)).toList();
             log.error("canal server running, but destinations {} failed to start (see the errors above) and serve no "
                     + "client until the cause is fixed; destinations {} run, {}", failed, others, serving);
+        }
+    }
+
+    /** @throws ConfigException naming canal.destinations when a listed destination has no instance.properties */
+    private void requireInstanceFiles(List<String> destinations) {
+        for (String destination : destinations) {
+            Path file = SpringCanalInstanceGenerator.instanceFile(config.confDir(), destination);
+            if (!Files.isRegularFile(file)) {
+                throw ConfigException.invalid(config.source().name(), CanalServerConfig.DESTINATIONS.name(),
+                        "destination '" + destination + "' has no " + file);
+            }
         }
     }
 
     /** Stops scanning, stops accepting clients, then stops every instance (which flushes its meta). */
     public void stop() {
         InstanceScanner runningScanner;
+        AutoCloseable runningFollower;
         synchronized (this) {
             if (!running) {
                 return;
@@ -149,10 +181,19 @@ public final class CanalController {
             running = false;
             runningScanner = scanner;
             scanner = null;
+            runningFollower = follower;
+            follower = null;
         }
         // outside the lock: a scan in progress may be waiting for it, and finds the controller stopped
         if (runningScanner != null) {
             runningScanner.stop();
+        }
+        if (runningFollower != null) {
+            try {
+                runningFollower.close();
+            } catch (Exception e) {
+                log.warn("stopping the follower of the instance configurations failed", e);
+            }
         }
         synchronized (this) {
             if (netty != null) {
@@ -194,8 +235,19 @@ public final class CanalController {
         return new TreeSet<>(deployed);
     }
 
+    /** The destinations whose instance runs here. */
+    public Set<String> runningDestinations() {
+        Set<String> running = new TreeSet<>();
+        for (String destination : deployed) {
+            if (server.isStart(destination)) {
+                running.add(destination);
+            }
+        }
+        return running;
+    }
+
     /** Builds and (unless lazy) starts a new destination. @throws InstanceConfigException on a bad configuration */
-    synchronized void deploy(String destination) {
+    public synchronized void deploy(String destination) {
         if (!running) {
             return;
         }
@@ -211,7 +263,7 @@ public final class CanalController {
      * Replaces a running destination with one built from its edited configuration. The new configuration is
      * built first: when it is invalid the running instance is left as it was and the error is thrown.
      */
-    synchronized void redeploy(String destination) {
+    public synchronized void redeploy(String destination) {
         if (!running) {
             return;
         }
@@ -227,8 +279,8 @@ public final class CanalController {
         startUnlessLazy(destination);
     }
 
-    /** Stops a destination whose folder or instance.properties disappeared. */
-    synchronized void undeploy(String destination) {
+    /** Stops and forgets a destination: its configuration is gone, or an operator stopped it (admin port). */
+    public synchronized void undeploy(String destination) {
         if (!running) {
             return;
         }
@@ -238,6 +290,25 @@ public final class CanalController {
         if (unused != null) {
             unused.stop();
         }
+    }
+
+    /**
+     * Gives the destination up here (canal-admin's instance release; canal-compat.md 6.1): with ZooKeeper the node
+     * holding it releases it and another server takes it over; without ZooKeeper it is stopped here. It stays
+     * deployed, so a client's subscription or an admin start brings it back.
+     *
+     * @return whether it ran here
+     */
+    public synchronized boolean release(String destination) {
+        if (!running || !server.isStart(destination)) {
+            return false;
+        }
+        ServerRunningMonitors election = monitors;
+        if (election != null) {
+            return election.release(destination);
+        }
+        deactivate(destination);
+        return true;
     }
 
     /**
@@ -359,7 +430,7 @@ public final class CanalController {
      * In an MQ mode, creates the runner and checks every destination's MQ settings with it. Only here are the
      * connector's classes loaded.
      */
-    private void createMqRunner() {
+    private void createMqRunner(List<String> destinations) {
         if (config.serverMode() == ServerMode.TCP) {
             return;
         }
@@ -372,7 +443,7 @@ public final class CanalController {
                     + config.source().name() + ": " + e.getMessage(), e);
         }
         try {
-            config.destinations().forEach(this::validateMq);
+            destinations.forEach(this::validateMq);
         } catch (ConfigException e) {
             discardPrepared();
             closeMq();
@@ -440,9 +511,9 @@ public final class CanalController {
     }
 
     /** One warning for every key, in canal.properties or an instance file, that nothing here reads. */
-    private void warnUnsupportedKeys() {
+    private void warnUnsupportedKeys(List<String> destinations) {
         List<String> keys = new ArrayList<>(config.unsupportedKeys());
-        config.destinations().forEach(destination -> keys.addAll(unsupportedInstanceKeys(destination)));
+        destinations.forEach(destination -> keys.addAll(unsupportedInstanceKeys(destination)));
         if (!keys.isEmpty()) {
             log.warn("these configuration keys are not implemented by this server or unknown to Canal, and are "
                     + "ignored: {}", keys);

@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The process entry point (Canal's CanalLauncher): reads canal.properties from {@code -Dcanal.conf} (a file
- * path or {@code classpath:...}, default {@code classpath:canal.properties}), starts the server and runs until
+ * path or {@code classpath:...}, default {@code classpath:canal.properties}), starts the server with its admin port
+ * and, under canal-admin, its manager mode ({@link CanalStarter}), and runs until
  * SIGTERM / SIGINT, when a shutdown hook stops accepting clients, stops the instances (flushing their meta)
  * and, should that hang, forces the exit after {@link #SHUTDOWN_TIMEOUT}. Invalid configuration exits with
  * status 1 and a message naming the file and key.
@@ -34,9 +35,11 @@ public final class CanalLauncher {
     }
 
     public static void main(String[] args) {
-        CanalController controller;
+        CanalStarter starter;
         try {
-            controller = start(loadCanalProperties(System.getProperty(CONF_PROPERTY, DEFAULT_CONF)));
+            Source canalProperties = loadCanalProperties(System.getProperty(CONF_PROPERTY, DEFAULT_CONF));
+            log.info("starting canal server from {}", canalProperties.name());
+            starter = CanalStarter.start(canalProperties);
         } catch (ConfigException e) {
             log.error("canal server not started: {}", e.getMessage(), e);
             System.err.println("canal server not started: " + e.getMessage());
@@ -50,7 +53,7 @@ public final class CanalLauncher {
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stopWithin(controller, SHUTDOWN_TIMEOUT, () -> Runtime.getRuntime().halt(2));
+            stopWithin(starter::stop, SHUTDOWN_TIMEOUT, () -> Runtime.getRuntime().halt(2));
             stopped.countDown();
         }, "canal-shutdown"));
         try {
@@ -60,7 +63,10 @@ public final class CanalLauncher {
         }
     }
 
-    /** Loads the configuration and starts the server; what main does, minus the process handling. */
+    /**
+     * Starts the server from this configuration, without the admin port and canal-admin's manager mode that main
+     * adds ({@link CanalStarter}).
+     */
     public static CanalController start(Source canalProperties, String... additionalXml) {
         CanalServerConfig config = CanalServerConfig.load(canalProperties);
         log.info("starting canal server from {}", canalProperties.name());
@@ -76,7 +82,11 @@ public final class CanalLauncher {
      * @return whether the server stopped in time
      */
     static boolean stopWithin(CanalController controller, Duration timeout, Runnable onTimeout) {
-        Thread stopper = new Thread(controller::stop, "canal-stop");
+        return stopWithin(controller::stop, timeout, onTimeout);
+    }
+
+    private static boolean stopWithin(Runnable stop, Duration timeout, Runnable onTimeout) {
+        Thread stopper = new Thread(stop, "canal-stop");
         stopper.setDaemon(true);
         stopper.start();
         try {

@@ -1,5 +1,6 @@
 package dev.canal.deployer;
 
+import dev.canal.deployer.admin.AdminConfig;
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.instance.spring.InstanceProperties;
 import dev.canal.instance.spring.InstanceProperties.Source;
@@ -72,7 +73,8 @@ public record CanalServerConfig(
     public static final ConfigKey AUTO_SCAN_INTERVAL = ConfigKey.canal("canal.auto.scan.interval", "5",
             "Seconds between scans.");
     public static final ConfigKey GLOBAL_MODE = ConfigKey.canal("canal.instance.global.mode", "spring",
-            "How instances are configured: spring (from files here); manager needs canal-admin.");
+            "How instances are configured: spring (from the files under canal.conf.dir) or manager (from "
+                    + "canal-admin, which canal.admin.manager names; docs/admin.md).");
     public static final ConfigKey GLOBAL_LAZY = ConfigKey.canal("canal.instance.global.lazy", "false",
             "Start a destination only when its first client subscribes.");
     public static final ConfigKey GLOBAL_SPRING_XML = ConfigKey.canal("canal.instance.global.spring.xml",
@@ -107,13 +109,9 @@ public record CanalServerConfig(
         if (mode != ServerMode.TCP && mode != ServerMode.KAFKA) {
             throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp or kafka");
         }
-        String instanceMode = r.value(GLOBAL_MODE);
-        if (!instanceMode.equalsIgnoreCase("spring")) {
-            throw r.invalid(GLOBAL_MODE, "only spring is supported (manager mode needs canal-admin, not implemented)");
-        }
-        if (resolved.get("canal.admin.manager") != null) {
-            throw r.invalid("canal.admin.manager", "canal-admin manager mode is not implemented; remove the key");
-        }
+        boolean managed = resolved.get(AdminConfig.MANAGER.name()) != null;
+        checkInstanceMode(r, GLOBAL_MODE.name(), managed);
+        checkManagerAddress(r);
         String expr = r.value(DESTINATIONS_EXPR);
         List<String> destinations = expr != null
                 ? r.read(DESTINATIONS_EXPR, () -> DestinationNames.expand(expr))
@@ -152,13 +150,38 @@ public record CanalServerConfig(
                 metricsPort);
         for (String destination : destinations) {
             config.lazy(destination);
-            String modeKey = "canal.instance." + destination + ".mode";
-            String destinationMode = new TypedProperties(r.effective).string(modeKey, instanceMode);
-            if (!destinationMode.equalsIgnoreCase("spring")) {
-                throw r.invalid(modeKey, "only spring is supported (manager mode needs canal-admin, not implemented)");
-            }
+            checkInstanceMode(r, "canal.instance." + destination + ".mode", managed);
         }
         return config;
+    }
+
+    /**
+     * {@code spring} (instances from the conf dir) or {@code manager} (from canal-admin, docs/admin.md), which needs
+     * {@code canal.admin.manager}; with that key set, every destination comes from canal-admin whatever the mode says,
+     * as in Canal.
+     */
+    private static void checkInstanceMode(Reader r, String key, boolean managed) {
+        String mode = new TypedProperties(r.effective).string(key, "spring");
+        if (mode.equalsIgnoreCase("manager") && !managed) {
+            throw r.invalid(key, "manager mode takes the instances from canal-admin: set " + AdminConfig.MANAGER.name());
+        }
+        if (!mode.equalsIgnoreCase("spring") && !mode.equalsIgnoreCase("manager")) {
+            throw r.invalid(key, "unknown mode '" + mode + "', expected spring or manager");
+        }
+    }
+
+    /**
+     * {@code canal.instance.global.manager.address}: canal-admin's template sets it to {@code ${canal.admin.manager}};
+     * only that address is supported, so the key may repeat it but not name another one.
+     */
+    private static void checkManagerAddress(Reader r) {
+        String address = r.value(AdminConfig.GLOBAL_MANAGER_ADDRESS);
+        String manager = r.value(AdminConfig.MANAGER);
+        String managerKey = AdminConfig.MANAGER.name();
+        if (!address.isEmpty() && !address.equals(manager) && !address.equals("${" + managerKey + "}")) {
+            throw r.invalid(AdminConfig.GLOBAL_MANAGER_ADDRESS, "canal-admin's address is " + managerKey
+                    + " ('" + manager + "'); this key may only repeat it, as ${" + managerKey + "} does");
+        }
     }
 
     /**

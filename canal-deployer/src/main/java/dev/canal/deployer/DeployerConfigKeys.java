@@ -1,5 +1,6 @@
 package dev.canal.deployer;
 
+import dev.canal.deployer.admin.AdminConfig;
 import dev.canal.protocol.config.CommonKeys;
 import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.ConfigKeySource;
@@ -17,17 +18,8 @@ public final class DeployerConfigKeys extends ConfigKeySource {
 
     /** Canal's keys for features this server does not have; accepted and named in the start-up warning. */
     static final List<ConfigKey> NOT_SUPPORTED = List.of(
-            ConfigKey.unsupported("canal.admin.manager", "Manager mode under canal-admin; not implemented."),
-            ConfigKey.unsupported("canal.admin.port", "canal-admin's port on this server; not implemented."),
-            ConfigKey.unsupported("canal.admin.user", "User canal-admin logs in as; not implemented."),
-            ConfigKey.unsupported("canal.admin.passwd", "Password canal-admin logs in with; not implemented."),
-            ConfigKey.unsupported("canal.admin.register.auto", "Registration with canal-admin; not implemented."),
-            ConfigKey.unsupported("canal.admin.register.cluster", "The canal-admin cluster to join; not implemented."),
-            ConfigKey.unsupported("canal.admin.register.name", "The name registered with canal-admin; not implemented."),
-            ConfigKey.unsupported("canal.instance.global.manager.address",
-                    "canal-admin's address for manager-mode instances; not implemented."),
             ConfigKey.unsupported("canal.instance.{destination}.manager.address",
-                    "The same for one destination; not implemented."),
+                    "canal-admin's address for one destination; not implemented."),
             ConfigKey.unsupported("canal.socketChannel", "Canal's choice of socket implementation; not needed here."),
             ConfigKey.unsupported("canal.aliyun.*", "Aliyun credentials for RDS and its MQ; not implemented."),
             ConfigKey.unsupported("rocketmq.*", "RocketMQ mode; not implemented."),
@@ -36,6 +28,6 @@ public final class DeployerConfigKeys extends ConfigKeySource {
 
     public DeployerConfigKeys() {
         super("Server", "canal.properties", Stream.of(List.of(CONF_FILE), CanalServerConfig.KEYS, CommonKeys.KEYS,
-                NOT_SUPPORTED).flatMap(List::stream).toList());
+                AdminConfig.KEYS, NOT_SUPPORTED).flatMap(List::stream).toList());
     }
 }

@@ -280,13 +280,13 @@ class CanalLauncherTest {
     @Test
     void unsupportedKeysOfEveryFileAreNamedInOneWarning() {
         writeInstance("example", "canal.instance.connectionCharset=UTF-8", "canal.instnace.filter.regex=.*");
-        controller = CanalLauncher.start(canalProperties("canal.admin.port", "11110", "canal.prot", "1"), TEST_PARSER);
+        controller = CanalLauncher.start(canalProperties("canal.socketChannel", "netty", "canal.prot", "1"), TEST_PARSER);
 
         List<String> warnings = logs.list.stream()
                 .filter(e -> e.getLevel() == Level.WARN && e.getFormattedMessage().contains("not implemented"))
                 .map(ILoggingEvent::getFormattedMessage).toList();
         assertThat(warnings).hasSize(1);
-        assertThat(warnings.get(0)).contains("canal.admin.port", "canal.prot", "canal.instance.connectionCharset",
+        assertThat(warnings.get(0)).contains("canal.socketChannel", "canal.prot", "canal.instance.connectionCharset",
                 "canal.instnace.filter.regex", conf.resolve("example").resolve("instance.properties").toString());
     }
 

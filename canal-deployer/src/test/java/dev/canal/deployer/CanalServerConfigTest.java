@@ -96,7 +96,8 @@ class CanalServerConfigTest {
         "canal.serverMode|carrier-pigeon|canal.serverMode",
         "canal.serverMode|rocketMQ|canal.serverMode",
         "canal.instance.global.mode|manager|canal.instance.global.mode",
-        "canal.admin.manager|127.0.0.1:8089|canal.admin.manager",
+        "canal.instance.global.mode|remote|canal.instance.global.mode",
+        "canal.instance.global.manager.address|10.0.0.1:8089|canal.instance.global.manager.address",
         "canal.destinations.expr|example{3-1}|canal.destinations.expr",
         "canal.destinations.expr|example|canal.destinations.expr",
         "canal.destinations|a,../b|canal.destinations",
@@ -143,7 +144,7 @@ class CanalServerConfigTest {
     void unsupportedKeysAreThoseNotImplementedAndThoseCanalDoesNotKnow() {
         CanalServerConfig config = CanalServerConfig.load(source(
                 "canal.port", "11111",
-                "canal.admin.port", "11110",
+                "canal.socketChannel", "netty",
                 "kafka.bootstrap.servers", "127.0.0.1:9092",
                 "rocketmq.producer.group", "canal",
                 "canal.instance.connectionCharset", "UTF-8",
@@ -153,6 +154,6 @@ class CanalServerConfigTest {
                 "canal.register.ip", "   "));
 
         assertThat(config.unsupportedKeys())
-                .containsExactly("canal.admin.port", "canal.instance.connectionCharset", "canal.prot", "rocketmq.producer.group");
+                .containsExactly("canal.instance.connectionCharset", "canal.prot", "canal.socketChannel", "rocketmq.producer.group");
     }
 }

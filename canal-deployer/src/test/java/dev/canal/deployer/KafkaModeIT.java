@@ -16,13 +16,9 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -89,7 +85,7 @@ class KafkaModeIT {
             db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
         }
         // MariaDB's annotate-rows events arrive as QUERY messages beside the rows, as in Canal
-        List<String> inserts = readTopic(TOPIC, 5, Duration.ofSeconds(60)).stream()
+        List<String> inserts = broker.readFromStart(TOPIC, 5, Duration.ofSeconds(60)).stream()
                 .filter(message -> message.contains("\"type\":\"INSERT\"")).toList();
         List<Integer> ids = new ArrayList<>();
         for (String message : inserts) {
@@ -124,28 +120,7 @@ class KafkaModeIT {
         assertThat(producerLogs.list).filteredOn(e -> e.getLevel() == Level.WARN)
                 .map(ILoggingEvent::getFormattedMessage).anyMatch(line -> line.startsWith("kafka.acks=1:"));
         db.execute("INSERT INTO " + schema + ".t VALUES (7, 'row 7')");
-        assertThat(readTopic(topic, 1, Duration.ofSeconds(60))).anyMatch(m -> m.contains("\"type\":\"INSERT\"")
+        assertThat(broker.readFromStart(topic, 1, Duration.ofSeconds(60))).anyMatch(m -> m.contains("\"type\":\"INSERT\"")
                 && m.contains("\"database\":\"" + schema + "\"") && m.contains("\"id\":\"7\""));
-    }
-
-    /** The topic's messages from its start, once {@code inserts} INSERT messages arrived (or the time is up). */
-    private static List<String> readTopic(String topic, int inserts, Duration timeout) {
-        TopicPartition partition = new TopicPartition(topic, 0);
-        List<String> messages = new ArrayList<>();
-        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
-                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
-            consumer.assign(List.of(partition));
-            consumer.seekToBeginning(List.of(partition));
-            long deadline = System.nanoTime() + timeout.toNanos();
-            while (messages.stream().filter(m -> m.contains("\"type\":\"INSERT\"")).count() < inserts
-                    && System.nanoTime() < deadline) {
-                consumer.poll(Duration.ofMillis(200))
-                        .forEach(r -> messages.add(new String(r.value(), StandardCharsets.UTF_8)));
-            }
-        }
-        return messages;
     }
 }

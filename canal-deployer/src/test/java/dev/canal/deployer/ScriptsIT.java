@@ -3,6 +3,8 @@ package dev.canal.deployer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.canal.deployer.admin.AdminStandIn;
+import dev.canal.server.netty.AuthScramble;
 import dev.canal.testsupport.TcpPorts;
 import dev.canal.testsupport.UnpackedTarball;
 import java.nio.file.Files;
@@ -47,6 +49,7 @@ class ScriptsIT {
         assertThat(home.resolve("bin/stop.sh")).isExecutable();
         assertThat(home.resolve("bin/restart.sh")).isExecutable();
         assertThat(home.resolve("conf/canal.properties")).isRegularFile();
+        assertThat(home.resolve("conf/canal_local.properties")).isRegularFile();
         assertThat(home.resolve("conf/logback.xml")).isRegularFile();
         assertThat(home.resolve("conf/example/instance.properties")).isRegularFile();
         assertThat(home.resolve("conf/spring/file-instance.xml")).isRegularFile();
@@ -97,6 +100,29 @@ class ScriptsIT {
         assertThat(TcpPorts.isListening(port)).isFalse();
         assertThat(canal.pidFile()).doesNotExist();
         assertThat(canal.log("logs/canal/canal.log")).contains("canal server stopped");
+    }
+
+    @Test
+    void localStartsUnderCanalAdminWithCanalLocalProperties() throws Exception {
+        int adminPort = TcpPorts.free();
+        String password = AuthScramble.passwordHash("admin");
+        try (AdminStandIn admin = new AdminStandIn("admin", password, String.join("\n",
+                "canal.port = " + port, "canal.metrics.pull.port = 0", "canal.auto.scan = true"))) {
+            canal.edit("conf/canal_local.properties", text -> text
+                    .replace("canal.admin.manager = 127.0.0.1:8089", "canal.admin.manager = " + admin.address())
+                    .replace("canal.admin.port = 11110", "canal.admin.port = " + adminPort)
+                    .replace("canal.admin.passwd =", "canal.admin.passwd = " + password)
+                    .replace("canal.register.ip =", "canal.register.ip = 127.0.0.1"));
+
+            assertThat(canal.run("startup.sh", "local").status()).isZero();
+            // the admin port opens once the server runs
+            await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port)
+                    && TcpPorts.isListening(adminPort));
+
+            assertThat(admin.serverPolls()).first().satisfies(poll -> assertThat(poll)
+                    .containsEntry("ip", "127.0.0.1").containsEntry("port", String.valueOf(adminPort))
+                    .containsEntry("register", "1"));
+        }
     }
 
     @Test

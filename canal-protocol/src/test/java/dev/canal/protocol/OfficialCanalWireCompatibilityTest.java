@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Our CanalEntry/CanalPacket against the classes of the official com.alibaba.otter:canal.protocol:1.1.7 jar:
+ * Our CanalEntry/CanalPacket/AdminPacket against the classes of the official com.alibaba.otter:canal.protocol:1.1.7 jar:
  * same descriptors (numbers, types, labels, defaults, oneofs, enum numbers), and every message type encoded
  * by one side decodes on the other with every field, default and presence flag equal.
  *
@@ -35,7 +35,7 @@ class OfficialCanalWireCompatibilityTest {
     private static final long SEED = Long.getLong("seed", System.nanoTime());
 
     static Stream<Arguments> messageTypes() {
-        return Stream.of(CanalEntry.getDescriptor(), CanalPacket.getDescriptor())
+        return Stream.of(CanalEntry.getDescriptor(), CanalPacket.getDescriptor(), AdminPacket.getDescriptor())
                 .flatMap(file -> file.getMessageTypes().stream()
                         .map(type -> Arguments.of(outerClassName(file), type.getName())));
     }
@@ -202,7 +202,11 @@ class OfficialCanalWireCompatibilityTest {
     }
 
     private static Descriptor ourDescriptor(String outer, String name) {
-        FileDescriptor file = outer.equals("CanalEntry") ? CanalEntry.getDescriptor() : CanalPacket.getDescriptor();
+        FileDescriptor file = switch (outer) {
+            case "CanalEntry" -> CanalEntry.getDescriptor();
+            case "AdminPacket" -> AdminPacket.getDescriptor();
+            default -> CanalPacket.getDescriptor();
+        };
         return file.findMessageTypeByName(name);
     }
 

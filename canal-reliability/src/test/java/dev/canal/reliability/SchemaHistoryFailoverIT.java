@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
-import org.apache.curator.test.TestingServer;
+import dev.canal.testsupport.ZooKeeperServer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -43,7 +43,7 @@ class SchemaHistoryFailoverIT extends DaemonScenario {
     private static final String ZK_DESTINATION = "/otter/canal/destinations/" + CanalDaemon.DESTINATION;
     private static final Pattern CURSOR_OFFSET = Pattern.compile("\"position\":(\\d+)");
 
-    private TestingServer zooKeeper;
+    private ZooKeeperServer zooKeeper;
     private CanalDaemon standby;
 
     @AfterEach
@@ -63,7 +63,7 @@ class SchemaHistoryFailoverIT extends DaemonScenario {
         db.execute("GRANT ALL ON `" + HISTORY + "`.* TO '" + db.replicationUser() + "'@'%'",
                 "CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, a VARCHAR(20))");
         MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
-        zooKeeper = new TestingServer(true);
+        zooKeeper = ZooKeeperServer.start();
 
         daemon = clusterMember("first", db, start);
         daemon.start();
@@ -126,7 +126,7 @@ class SchemaHistoryFailoverIT extends DaemonScenario {
             throws Exception {
         CanalDaemon member = CanalDaemon.unpack(Files.createDirectories(home.resolve(name)), db, db.host(), db.port(),
                 SCHEMA, start);
-        member.set("conf/canal.properties", "canal.zkServers", zooKeeper.getConnectString());
+        member.set("conf/canal.properties", "canal.zkServers", zooKeeper.connectString());
         member.set("conf/canal.properties", "canal.register.ip", "127.0.0.1");
         member.set("conf/canal.properties", "canal.zookeeper.flush.period", "100");
         member.set("conf/canal.properties", "canal.instance.global.spring.xml", "classpath:spring/default-instance.xml");
@@ -198,7 +198,7 @@ class SchemaHistoryFailoverIT extends DaemonScenario {
     }
 
     private String zooKeeperData(String path) throws Exception {
-        try (CuratorFramework zk = CuratorFrameworkFactory.newClient(zooKeeper.getConnectString(), new RetryOneTime(100))) {
+        try (CuratorFramework zk = CuratorFrameworkFactory.newClient(zooKeeper.connectString(), new RetryOneTime(100))) {
             zk.start();
             if (zk.checkExists().forPath(path) == null) {
                 return null;

@@ -2,7 +2,7 @@ package dev.canal.server;
 
 import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
-import java.util.HexFormat;
+import dev.canal.server.netty.Credentials;
 import java.util.List;
 import java.util.Properties;
 
@@ -39,7 +39,6 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
     public static final List<ConfigKey> KEYS = List.of(IP, PORT, USER, PASSWD, AUTH_TIMEOUT, MAX_CONNECTIONS);
 
     public static final int DEFAULT_MAX_FRAME_LENGTH = 1 << 20;
-    private static final int SHA1_HEX_LENGTH = 40;
 
     public ServerConfig {
         ip = blankToEmpty(ip);
@@ -53,7 +52,7 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
             throw new IllegalArgumentException(USER.name() + " is set but " + PASSWD.name()
                     + " is empty; set canal.passwd to the hex SHA1(SHA1(password)) (Canal issue 4941)");
         }
-        if (!passwordHash.isEmpty() && !isSha1Hex(passwordHash)) {
+        if (!passwordHash.isEmpty() && !Credentials.isSha1Hex(passwordHash)) {
             throw new IllegalArgumentException(PASSWD.name() + " must be 40 hex digits (hex of SHA1(SHA1(password)))");
         }
         if (maxFrameLength < 64) {
@@ -100,9 +99,9 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         return new ServerConfig(ip, port, user, passwordHash, maxFrameLength, authTimeoutMillis, newMaxConnections);
     }
 
-    /** The stored SHA1(SHA1(password)), or null when no password is configured. */
-    public byte[] passwordDoubleSha1() {
-        return passwordHash.isEmpty() ? null : HexFormat.of().parseHex(passwordHash.toLowerCase());
+    /** Who may log in on the client port. */
+    public Credentials credentials() {
+        return new Credentials(user, passwordHash);
     }
 
     @Override
@@ -111,10 +110,6 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         return "ServerConfig[ip=" + ip + ", port=" + port + ", user=" + user + ", passwd="
                 + (passwordHash.isEmpty() ? "" : "***") + ", maxFrameLength=" + maxFrameLength
                 + ", authTimeoutMillis=" + authTimeoutMillis + ", maxConnections=" + maxConnections + "]";
-    }
-
-    private static boolean isSha1Hex(String text) {
-        return text.length() == SHA1_HEX_LENGTH && text.chars().allMatch(c -> Character.digit(c, 16) >= 0);
     }
 
     private static String blankToEmpty(String value) {

@@ -3,6 +3,9 @@ package dev.canal.testsupport;
 import static org.awaitility.Awaitility.await;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,7 +18,11 @@ import java.util.concurrent.TimeUnit;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.Uuid;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 
 /**
  * A real single-node Kafka broker in KRaft mode (broker and controller in one process), run from the test
@@ -79,6 +86,27 @@ public final class KafkaBroker implements AutoCloseable {
     public Admin admin() {
         return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
                 AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 5000, AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 10000));
+    }
+
+    /** The topic's messages from its start, once {@code inserts} flat INSERT messages arrived (or the time is up). */
+    public List<String> readFromStart(String topic, int inserts, Duration timeout) {
+        TopicPartition partition = new TopicPartition(topic, 0);
+        List<String> messages = new ArrayList<>();
+        try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
+                ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class,
+                ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class))) {
+            consumer.assign(List.of(partition));
+            consumer.seekToBeginning(List.of(partition));
+            long deadline = System.nanoTime() + timeout.toNanos();
+            while (messages.stream().filter(m -> m.contains("\"type\":\"INSERT\"")).count() < inserts
+                    && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200))
+                        .forEach(r -> messages.add(new String(r.value(), StandardCharsets.UTF_8)));
+            }
+        }
+        return messages;
     }
 
     @Override

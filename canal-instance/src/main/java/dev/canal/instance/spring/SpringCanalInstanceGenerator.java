@@ -26,6 +26,9 @@ import org.springframework.core.env.PropertySource;
  * merged, resolved values as the {@code Properties} bean {@value #PROPERTIES_BEAN} (for the typed config
  * records) and must define the instance as the bean {@value #INSTANCE_BEAN}.
  *
+ * <p>In canal-admin's manager mode the destination's own properties come from an {@link InstanceSource} instead
+ * of the file ({@link #withInstanceSource}).
+ *
  * <p>Every singleton is created when the instance is generated, so invalid values fail here, before anything
  * starts, with an {@link InstanceConfigException} naming the destination, the key and the file it came from.
  */
@@ -42,22 +45,31 @@ public final class SpringCanalInstanceGenerator {
     private final Source canalProperties;
     private final Path confDir;
     private final List<String> additionalXml;
+    private final InstanceSource instanceSource;
 
     public SpringCanalInstanceGenerator(Source canalProperties, Path confDir) {
-        this(canalProperties, confDir, List.of());
+        this(canalProperties, confDir, List.of(), null);
     }
 
-    private SpringCanalInstanceGenerator(Source canalProperties, Path confDir, List<String> additionalXml) {
+    private SpringCanalInstanceGenerator(Source canalProperties, Path confDir, List<String> additionalXml,
+            InstanceSource instanceSource) {
         this.canalProperties = Objects.requireNonNull(canalProperties, "canalProperties");
         this.confDir = Objects.requireNonNull(confDir, "confDir");
         this.additionalXml = List.copyOf(additionalXml);
+        this.instanceSource = instanceSource != null ? instanceSource : this::loadInstanceFile;
+    }
+
+    /** A generator that takes each destination's own properties from {@code source} instead of its file. */
+    public SpringCanalInstanceGenerator withInstanceSource(InstanceSource source) {
+        return new SpringCanalInstanceGenerator(canalProperties, confDir, additionalXml,
+                Objects.requireNonNull(source, "source"));
     }
 
     /** A generator that also loads these XML resources after the instance's own, so their beans replace its beans. */
     public SpringCanalInstanceGenerator withAdditionalXml(String... resources) {
         List<String> all = new ArrayList<>(additionalXml);
         all.addAll(List.of(resources));
-        return new SpringCanalInstanceGenerator(canalProperties, confDir, all);
+        return new SpringCanalInstanceGenerator(canalProperties, confDir, all, instanceSource);
     }
 
     public static Path instanceFile(Path confDir, String destination) {
@@ -67,13 +79,13 @@ public final class SpringCanalInstanceGenerator {
     /** @throws InstanceConfigException when the destination's files or values are missing or invalid */
     public CanalInstance generate(String destination) {
         InstanceProperties properties = InstanceProperties.ofProcess(destination, canalProperties,
-                loadInstanceFile(destination));
+                instanceSource.load(destination));
         return new SpringCanalInstance(destination, () -> build(properties));
     }
 
     /** The resolved values the destination's instance would see, without building it. */
     public InstanceProperties properties(String destination) {
-        return InstanceProperties.ofProcess(destination, canalProperties, loadInstanceFile(destination));
+        return InstanceProperties.ofProcess(destination, canalProperties, instanceSource.load(destination));
     }
 
     private Source loadInstanceFile(String destination) {

@@ -3,6 +3,7 @@ package dev.canal.server.netty;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
@@ -13,8 +14,17 @@ import java.util.HexFormat;
 public final class AuthScramble {
 
     private static final HexFormat HEX = HexFormat.of();
+    private static final int SEED_LENGTH = 8;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private AuthScramble() {
+    }
+
+    /** A handshake's seed: 8 fresh random bytes. */
+    public static byte[] newSeed() {
+        byte[] seed = new byte[SEED_LENGTH];
+        RANDOM.nextBytes(seed);
+        return seed;
     }
 
     /** The 40 lowercase hex characters a client sends for this password and seed. */

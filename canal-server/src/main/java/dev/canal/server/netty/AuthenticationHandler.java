@@ -102,19 +102,6 @@ final class AuthenticationHandler extends SimpleChannelInboundHandler<CanalPacke
 
     /** Canal's decision table (canal-compat.md 2.4). */
     private boolean accepts(CanalPacket.ClientAuth auth) {
-        if (config.user().isEmpty() && config.passwordHash().isEmpty()) {
-            return true;
-        }
-        if (!config.user().isEmpty() && !config.user().equals(auth.getUsername())) {
-            return false;
-        }
-        byte[] stored = config.passwordDoubleSha1();
-        if (stored == null) {
-            return true;
-        }
-        if (auth.getPassword().isEmpty()) {
-            return false;
-        }
-        return AuthScramble.matches(auth.getPassword().toByteArray(), session.seed(), stored);
+        return config.credentials().accepts(auth.getUsername(), auth.getPassword().toByteArray(), session.seed());
     }
 }

@@ -21,15 +21,12 @@ import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +43,6 @@ import org.slf4j.LoggerFactory;
 public final class CanalNettyServer {
 
     private static final Logger log = LoggerFactory.getLogger(CanalNettyServer.class);
-    private static final int FRAME_LENGTH_FIELD_OFFSET = 0;
     private static final long STOP_WAIT_MILLIS = 5000;
     private static final String SESSION_HANDLER = "session";
 
@@ -95,9 +91,9 @@ public final class CanalNettyServer {
         IoHandlerFactory ioHandlers = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         Class<? extends ServerChannel> channelType = epoll ? EpollServerSocketChannel.class
                 : NioServerSocketChannel.class;
-        bossGroup = new MultiThreadIoEventLoopGroup(1, daemonThreads("canal-server-boss"), ioHandlers);
-        workerGroup = new MultiThreadIoEventLoopGroup(0, daemonThreads("canal-server-io"), ioHandlers);
-        sessionPool = Executors.newCachedThreadPool(daemonThreads("canal-server-session"));
+        bossGroup = new MultiThreadIoEventLoopGroup(1, DaemonThreads.named("canal-server-boss"), ioHandlers);
+        workerGroup = new MultiThreadIoEventLoopGroup(0, DaemonThreads.named("canal-server-io"), ioHandlers);
+        sessionPool = Executors.newCachedThreadPool(DaemonThreads.named("canal-server-session"));
         channels = new DefaultChannelGroup("canal-clients", GlobalEventExecutor.INSTANCE);
         RequestProcessor processor = new RequestProcessor(server, activator, metrics);
         ConnectionLimit limit = new ConnectionLimit(config.maxConnections());
@@ -172,8 +168,7 @@ public final class CanalNettyServer {
         ChannelSession session = new ChannelSession(channel, sessionPool);
         ChannelPipeline pipeline = channel.pipeline();
         pipeline.addLast("quickAck", new QuickAckHandler());
-        pipeline.addLast("frame", new LengthFieldBasedFrameDecoder(config.maxFrameLength(),
-                FRAME_LENGTH_FIELD_OFFSET, Packets.FRAME_HEADER_LENGTH, 0, Packets.FRAME_HEADER_LENGTH, true));
+        pipeline.addLast("frame", Frames.decoder(config.maxFrameLength()));
         pipeline.addLast("packet", new PacketDecoder());
         pipeline.addLast("handshake", new HandshakeHandler(session));
         pipeline.addLast("auth", new AuthenticationHandler(config, session, processor, SESSION_HANDLER));
@@ -185,14 +180,5 @@ public final class CanalNettyServer {
         bossGroup.shutdownGracefully(0, STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS).syncUninterruptibly();
         workerGroup.shutdownGracefully(0, STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS).syncUninterruptibly();
         sessionPool.shutdownNow(); // interrupts GETs still waiting in a store
-    }
-
-    private static ThreadFactory daemonThreads(String prefix) {
-        AtomicInteger next = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + "-" + next.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 }

@@ -19,7 +19,7 @@ import java.nio.ByteBuffer;
 final class Packets {
 
     static final int VERSION = 1;
-    static final int FRAME_HEADER_LENGTH = 4;
+    static final int FRAME_HEADER_LENGTH = Frames.HEADER_LENGTH;
 
     static final int ERROR_BAD_REQUEST = 400;
     static final int ERROR_MISSING_IDENTITY = 401;
@@ -66,10 +66,8 @@ final class Packets {
     }
 
     private static ByteBuf frame(ByteBufAllocator alloc, PacketType type, ByteString body) {
-        byte[] packet = CanalPacket.Packet.newBuilder().setVersion(VERSION).setType(type).setBody(body).build()
-                .toByteArray();
-        ByteBuf frame = alloc.buffer(FRAME_HEADER_LENGTH + packet.length);
-        return frame.writeInt(packet.length).writeBytes(packet);
+        return Frames.frame(alloc,
+                CanalPacket.Packet.newBuilder().setVersion(VERSION).setType(type).setBody(body).build().toByteArray());
     }
 
     /** {@code 18 07 2a <len> 08 <batchId> (12 <len> <entry>)...} (canal-compat.md 2.6). */
