@@ -2,9 +2,7 @@ package dev.canal.reference;
 
 import com.alibaba.otter.canal.parse.inbound.mysql.tsdb.dao.MetaHistoryDAO;
 import com.alibaba.otter.canal.parse.inbound.mysql.tsdb.dao.MetaHistoryDO;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.Date;
 import java.util.List;
 import java.util.Objects;
 
@@ -16,51 +14,33 @@ import java.util.Objects;
  */
 final class MemoryMetaHistoryDAO extends MetaHistoryDAO {
 
-    private final List<MetaHistoryDO> rows = new ArrayList<>();
-    private long nextId = 1;
+    private final MemoryTable<MetaHistoryDO> table = new MemoryTable<>(new MemoryTable.Columns<>(
+            MetaHistoryDO::getDestination, MetaHistoryDO::getBinlogMasterId, MetaHistoryDO::getBinlogFile,
+            MetaHistoryDO::getBinlogOffest, MetaHistoryDO::getBinlogTimestamp, MetaHistoryDO::setId,
+            MetaHistoryDO::setGmtCreate, MetaHistoryDO::setGmtModified));
 
     @Override
-    public synchronized Long insert(MetaHistoryDO row) {
-        for (MetaHistoryDO r : rows) {
-            if (Objects.equals(r.getDestination(), row.getDestination())
-                    && Objects.equals(r.getBinlogMasterId(), row.getBinlogMasterId())
-                    && Objects.equals(r.getBinlogFile(), row.getBinlogFile())
-                    && Objects.equals(r.getBinlogOffest(), row.getBinlogOffest())) {
-                throw new IllegalStateException("Duplicate entry '" + row.getBinlogFile() + "-"
-                        + row.getBinlogOffest() + "' for key 'binlog_file_offest'");
-            }
-        }
-        row.setId(nextId++);
-        row.setGmtCreate(new Date());
-        row.setGmtModified(row.getGmtCreate());
-        rows.add(row);
-        return row.getId();
+    public Long insert(MetaHistoryDO row) {
+        return table.insert(row);
     }
 
     @Override
-    public synchronized List<MetaHistoryDO> findByTimestamp(String destination, Long snapshotTimestamp,
-            Long timestamp) {
-        return rows.stream()
+    public List<MetaHistoryDO> findByTimestamp(String destination, Long snapshotTimestamp, Long timestamp) {
+        return table.read(rows -> rows.stream()
                 .filter(r -> Objects.equals(r.getDestination(), destination))
                 .filter(r -> r.getBinlogTimestamp() >= snapshotTimestamp && r.getBinlogTimestamp() <= timestamp)
                 .sorted(Comparator.comparing(MetaHistoryDO::getBinlogTimestamp).thenComparing(MetaHistoryDO::getId))
-                .toList();
+                .toList());
     }
 
     @Override
-    public synchronized Integer deleteByName(String destination) {
-        int before = rows.size();
-        rows.removeIf(r -> Objects.equals(r.getDestination(), destination));
-        return before - rows.size();
+    public Integer deleteByName(String destination) {
+        return table.deleteByName(destination);
     }
 
     @Override
-    public synchronized Integer deleteByTimestamp(String destination, int intervalSeconds) {
-        long before = System.currentTimeMillis() - intervalSeconds * 1000L;
-        int count = rows.size();
-        rows.removeIf(r -> Objects.equals(r.getDestination(), destination) && r.getBinlogTimestamp() > 0
-                && r.getBinlogTimestamp() < before);
-        return count - rows.size();
+    public Integer deleteByTimestamp(String destination, int intervalSeconds) {
+        return table.deleteByTimestamp(destination, intervalSeconds);
     }
 
     @Override

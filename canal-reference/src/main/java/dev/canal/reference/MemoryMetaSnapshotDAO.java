@@ -2,10 +2,8 @@ package dev.canal.reference;
 
 import com.alibaba.otter.canal.parse.inbound.mysql.tsdb.dao.MetaSnapshotDAO;
 import com.alibaba.otter.canal.parse.inbound.mysql.tsdb.dao.MetaSnapshotDO;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Date;
-import java.util.List;
 import java.util.Objects;
 
 /**
@@ -15,67 +13,52 @@ import java.util.Objects;
  */
 final class MemoryMetaSnapshotDAO extends MetaSnapshotDAO {
 
-    private final List<MetaSnapshotDO> rows = new ArrayList<>();
-    private long nextId = 1;
+    private final MemoryTable<MetaSnapshotDO> table = new MemoryTable<>(new MemoryTable.Columns<>(
+            MetaSnapshotDO::getDestination, MetaSnapshotDO::getBinlogMasterId, MetaSnapshotDO::getBinlogFile,
+            MetaSnapshotDO::getBinlogOffest, MetaSnapshotDO::getBinlogTimestamp, MetaSnapshotDO::setId,
+            MetaSnapshotDO::setGmtCreate, MetaSnapshotDO::setGmtModified));
 
     @Override
-    public synchronized Long insert(MetaSnapshotDO row) {
-        for (MetaSnapshotDO r : rows) {
-            if (Objects.equals(r.getDestination(), row.getDestination())
-                    && Objects.equals(r.getBinlogMasterId(), row.getBinlogMasterId())
-                    && Objects.equals(r.getBinlogFile(), row.getBinlogFile())
-                    && Objects.equals(r.getBinlogOffest(), row.getBinlogOffest())) {
-                throw new IllegalStateException("Duplicate entry '" + row.getBinlogFile() + "-"
-                        + row.getBinlogOffest() + "' for key 'binlog_file_offest'");
-            }
-        }
-        row.setId(nextId++);
-        row.setGmtCreate(new Date());
-        row.setGmtModified(row.getGmtCreate());
-        rows.add(row);
-        return row.getId();
+    public Long insert(MetaSnapshotDO row) {
+        return table.insert(row);
     }
 
     @Override
-    public synchronized Long update(MetaSnapshotDO row) {
-        long updated = 0;
-        for (MetaSnapshotDO r : rows) {
-            if (Objects.equals(r.getDestination(), row.getDestination()) && r.getBinlogTimestamp() == 0) {
-                r.setBinlogFile(row.getBinlogFile());
-                r.setBinlogOffest(row.getBinlogOffest());
-                r.setBinlogMasterId(row.getBinlogMasterId());
-                r.setBinlogTimestamp(row.getBinlogTimestamp());
-                r.setData(row.getData());
-                r.setExtra(row.getExtra());
-                r.setGmtModified(new Date());
-                updated++;
+    public Long update(MetaSnapshotDO row) {
+        return table.read(rows -> {
+            long updated = 0;
+            for (MetaSnapshotDO r : rows) {
+                if (Objects.equals(r.getDestination(), row.getDestination()) && r.getBinlogTimestamp() == 0) {
+                    r.setBinlogFile(row.getBinlogFile());
+                    r.setBinlogOffest(row.getBinlogOffest());
+                    r.setBinlogMasterId(row.getBinlogMasterId());
+                    r.setBinlogTimestamp(row.getBinlogTimestamp());
+                    r.setData(row.getData());
+                    r.setExtra(row.getExtra());
+                    r.setGmtModified(new Date());
+                    updated++;
+                }
             }
-        }
-        return updated;
+            return updated;
+        });
     }
 
     @Override
-    public synchronized MetaSnapshotDO findByTimestamp(String destination, Long timestamp) {
-        return rows.stream()
+    public MetaSnapshotDO findByTimestamp(String destination, Long timestamp) {
+        return table.read(rows -> rows.stream()
                 .filter(r -> Objects.equals(r.getDestination(), destination) && r.getBinlogTimestamp() < timestamp)
                 .max(Comparator.comparing(MetaSnapshotDO::getBinlogTimestamp).thenComparing(MetaSnapshotDO::getId))
-                .orElse(null);
+                .orElse(null));
     }
 
     @Override
-    public synchronized Integer deleteByName(String destination) {
-        int before = rows.size();
-        rows.removeIf(r -> Objects.equals(r.getDestination(), destination));
-        return before - rows.size();
+    public Integer deleteByName(String destination) {
+        return table.deleteByName(destination);
     }
 
     @Override
-    public synchronized Integer deleteByTimestamp(String destination, int intervalSeconds) {
-        long before = System.currentTimeMillis() - intervalSeconds * 1000L;
-        int count = rows.size();
-        rows.removeIf(r -> Objects.equals(r.getDestination(), destination) && r.getBinlogTimestamp() > 0
-                && r.getBinlogTimestamp() < before);
-        return count - rows.size();
+    public Integer deleteByTimestamp(String destination, int intervalSeconds) {
+        return table.deleteByTimestamp(destination, intervalSeconds);
     }
 
     @Override
