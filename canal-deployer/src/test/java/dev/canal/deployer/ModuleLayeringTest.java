@@ -61,6 +61,14 @@ class ModuleLayeringTest {
                 .check(classes);
     }
 
+    /** What every broker shares knows no broker: each broker module builds on it, never on another broker's. */
+    @Test
+    void theSharedMqModuleKnowsNoBroker() {
+        noClasses().that().resideInAPackage("dev.canal.connector.mq..")
+                .should().dependOnClassesThat().resideInAnyPackage("dev.canal.connector.kafka..", "org.apache.kafka..")
+                .check(classes);
+    }
+
     @Test
     void theCheckSeesTheReactor() {
         assertThat(classes.containPackage("dev.canal.protocol")).isTrue();
