@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Starts the canal server (canal-compat.md 11.2).
+# Starts the canal server.
 #
 #   startup.sh [--foreground] [local | <canal.properties file> | -Dcanal.conf=<file>] [debug <port>]
 #

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Stops the canal server started by startup.sh (canal-compat.md 11.3): SIGTERM, which runs the server's
+# Stops the canal server started by startup.sh: SIGTERM, which runs the server's
 # shutdown hook (stop accepting clients, stop the instances, flush their meta), then waits for the process
 # to end and removes bin/canal.pid. Should it still run after CANAL_STOP_TIMEOUT seconds (default 90), it is
 # killed with SIGKILL.

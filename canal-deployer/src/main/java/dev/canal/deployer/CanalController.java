@@ -37,7 +37,7 @@ import org.slf4j.LoggerFactory;
  * Runs the server of one process (Canal's CanalController): the embedded server with one instance per
  * destination, the TCP server in front of it or, in MQ mode, one MQ worker per destination instead, the metrics
  * exporter, and the auto scan of the instance folders. With {@code canal.zkServers} set, this server registers in
- * ZooKeeper and every destination start goes through its election (canal-compat.md 6.1): the instance (and MQ
+ * ZooKeeper and every destination start goes through its election: the instance (and MQ
  * worker) runs only on the server holding the destination. Every destination's configuration is built and
  * validated before anything starts, so an invalid one stops start-up with nothing left running; an instance
  * whose start fails (its source is down, say) is reported and the others run on.
@@ -376,7 +376,7 @@ public final class CanalController {
     }
 
     /**
-     * Connects to ZooKeeper and registers this server as {@code registerIp:port} (canal-compat.md 6.1).
+     * Connects to ZooKeeper and registers this server as {@code registerIp:port}.
      *
      * @throws ConfigException naming canal.zkServers when ZooKeeper cannot be reached; nothing keeps running
      */

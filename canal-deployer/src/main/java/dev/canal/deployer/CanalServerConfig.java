@@ -25,7 +25,7 @@ import java.util.function.Supplier;
  * @param source          the canal.properties as read, for the instance generator
  * @param tcp             {@code canal.ip}, {@code canal.port}, {@code canal.user}, {@code canal.passwd}, and our
  *                        {@code canal.client.auth.timeout} and {@code canal.client.max.connections}
- * @param zkServers       {@code canal.zkServers}, empty when unset: the server election (canal-compat.md 6.1) and
+ * @param zkServers       {@code canal.zkServers}, empty when unset: the server election and
  *                        default-instance.xml's meta
  * @param registerIp      {@code canal.register.ip}, empty when unset: the address this server registers in ZooKeeper
  * @param withoutNetty    {@code canal.withoutNetty}: no TCP server; always true in an MQ mode
@@ -137,7 +137,7 @@ public record CanalServerConfig(
                 r.read(ServerConfig.PORT, () -> ServerConfig.fromProperties(r.effective)),
                 r.value(InstanceMetaConfig.ZK_SERVERS),
                 r.value(REGISTER_IP),
-                // MQ mode serves no TCP clients (canal-compat.md 8.1)
+                // MQ mode serves no TCP clients
                 r.bool(WITHOUT_NETTY) || mode != ServerMode.TCP,
                 mode,
                 r.read(InstanceMetaConfig.FILE_FLUSH_PERIOD, () -> InstanceMetaConfig.fromProperties(r.effective)),
@@ -185,7 +185,7 @@ public record CanalServerConfig(
     }
 
     /**
-     * The {@code ip:port} this server registers in ZooKeeper and clients are sent to (canal-compat.md 6.1):
+     * The {@code ip:port} this server registers in ZooKeeper and clients are sent to:
      * {@code canal.register.ip}, else {@code canal.ip}, else this host's address; the bound TCP port when there
      * is one (it differs from {@code canal.port} only when that is 0), else {@code canal.port}.
      */

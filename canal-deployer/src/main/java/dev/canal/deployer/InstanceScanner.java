@@ -21,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Canal's auto scan (canal-compat.md 7.4): every interval, each folder of the conf dir holding an
+ * Canal's auto scan: every interval, each folder of the conf dir holding an
  * instance.properties (the {@code spring} folder aside) is compared with what was last seen. A new folder is
  * deployed, an edited file redeploys only its destination, a removed folder or file stops its destination.
  * A broken edit is reported once and leaves the running instance as it was; the next edit is tried again.

@@ -2,7 +2,7 @@ package dev.canal.deployer;
 
 import java.util.Locale;
 
-/** {@code canal.serverMode} (canal-compat.md 7.2): how entries leave the server. TCP and Kafka are built so far. */
+/** {@code canal.serverMode}: how entries leave the server. TCP and Kafka are built so far. */
 public enum ServerMode {
     TCP, KAFKA, ROCKETMQ, RABBITMQ, PULSARMQ;
 

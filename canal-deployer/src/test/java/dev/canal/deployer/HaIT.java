@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Launchers sharing a ZooKeeper (curator-test's real server in this JVM) elect one of them per destination
- * (canal-compat.md 6.1): the destination runs on exactly one, the other registers and stands by, and takes over
+ *: the destination runs on exactly one, the other registers and stands by, and takes over
  * when the active one shuts down. Parsers read no database.
  */
 @ExtendWith(ZooKeeperServerExtension.class)

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code canal.serverMode=kafka} (canal-compat.md 8.1) with a real database and a real KRaft broker: no TCP
+ * {@code canal.serverMode=kafka} with a real database and a real KRaft broker: no TCP
  * server, raw entries off for flat messages, and each inserted row reaching the topic as a flat JSON message.
  */
 @ExtendWith({MySqlServerExtension.class, KafkaBrokerExtension.class})

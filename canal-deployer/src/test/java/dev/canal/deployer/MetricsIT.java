@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The launcher's Prometheus exporter (canal-compat.md 10) on a destination reading a real database: the
+ * The launcher's Prometheus exporter on a destination reading a real database: the
  * endpoint names the destination, and its put, get and ack row counters follow rows as a client takes and acks
  * them, and the parser series follow the binlog read.
  */

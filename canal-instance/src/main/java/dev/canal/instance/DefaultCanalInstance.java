@@ -52,7 +52,7 @@ public class DefaultCanalInstance implements CanalInstance {
         this.eventSink = Objects.requireNonNull(eventSink, "eventSink");
         this.eventParser = Objects.requireNonNull(eventParser, "eventParser");
         this.components = List.of(
-                // the server may have started the meta manager already, for a subscribe (canal-compat.md 3.1)
+                // the server may have started the meta manager already, for a subscribe
                 new Component("meta manager", metaManager::start, metaManager::stop, metaManager::isStart),
                 new Component("alarm handler", alarmHandler::start, alarmHandler::stop, () -> false),
                 new Component("event store", eventStore::start, eventStore::stop, eventStore::isStarted),
@@ -135,7 +135,7 @@ public class DefaultCanalInstance implements CanalInstance {
 
     /**
      * A non-empty client filter replaces the parser's table white list for every client of the destination;
-     * an empty one keeps the configured list (canal-compat.md 3.1). The black list never changes.
+     * an empty one keeps the configured list. The black list never changes.
      */
     @Override
     public boolean subscribeChange(ClientIdentity identity) {

@@ -5,7 +5,7 @@ import dev.canal.protocol.position.LogPosition;
 import java.util.List;
 import java.util.Objects;
 
-/** The content of one destination's {@code meta.dat}: its subscribed clients and their cursors (canal-compat.md 5.2). */
+/** The content of one destination's {@code meta.dat}: its subscribed clients and their cursors. */
 public record DestinationMeta(String destination, List<ClientData> clientDatas) {
 
     public DestinationMeta {

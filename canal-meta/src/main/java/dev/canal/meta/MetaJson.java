@@ -18,7 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The one place that maps positions and meta files to Canal's JSON (canal-compat.md 5.2, 5.3): keys in
+ * The one place that maps positions and meta files to Canal's JSON: keys in
  * alphabetical order, nulls omitted, the key {@code postion} spelled as Canal spells it, and, for the
  * ZooKeeper flavour, {@code "@type"} first naming Canal's class. Readers accept JSON with or without
  * {@code "@type"}, in any key order, from fastjson 1 or 2, and reject anything else with the reason.

@@ -4,7 +4,7 @@ import dev.canal.protocol.ClientIdentity;
 
 /**
  * A batch id that has no outstanding mark for the client. The message is the tail Canal shares between
- * its ack and rollback errors (canal-compat.md 3.1), so the server can prefix {@code "ack error , "} or
+ * its ack and rollback errors, so the server can prefix {@code "ack error , "} or
  * {@code "rollback error, "} to get Canal's exact text.
  */
 public final class UnknownBatchException extends MetaManagerException {

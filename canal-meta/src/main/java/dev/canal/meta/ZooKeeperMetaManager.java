@@ -17,11 +17,11 @@ import org.apache.zookeeper.KeeperException;
 
 /**
  * Subscriptions, cursors and batch marks kept directly in ZooKeeper under Canal's paths and JSON
- * (canal-compat.md 5.3, 5.5), so that another server taking over a destination continues where this
+ *, so that another server taking over a destination continues where this
  * one stopped. Cursor and marks carry {@code "@type"} as fastjson's WriteClassName writes them.
  *
  * <p>Batch ids come from ZooKeeper's persistent-sequential numbering, so the first id is 0
- * (canal-compat.md 3.3). The Curator client is owned by the caller, who starts and closes it; a chroot
+ *. The Curator client is owned by the caller, who starts and closes it; a chroot
  * given in the connect string applies to every path. Every call goes to ZooKeeper: this is the storage
  * behind {@link PeriodMixedMetaManager}, which is the flavour an instance normally uses.
  */

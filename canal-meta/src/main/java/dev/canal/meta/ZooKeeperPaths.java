@@ -1,6 +1,6 @@
 package dev.canal.meta;
 
-/** Canal's ZooKeeper node paths for subscriptions, cursors and batch marks (canal-compat.md 5.5). */
+/** Canal's ZooKeeper node paths for subscriptions, cursors and batch marks. */
 public final class ZooKeeperPaths {
 
     public static final String DESTINATIONS = "/otter/canal/destinations";

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * The server side of Canal's client API (Canal's CanalServer plus CanalService): instances by
  * destination, and subscribe / get / ack / rollback for clients identified by destination and clientId
- * (canal-compat.md 3). Every failure a client can cause is a {@link CanalServerException} whose message
+ *. Every failure a client can cause is a {@link CanalServerException} whose message
  * is Canal's text.
  */
 public interface CanalServer {
@@ -39,7 +39,7 @@ public interface CanalServer {
     /**
      * Takes the next batch without acking it. A {@code timeout} of null or -1 takes what is there now,
      * another value of zero or below waits until enough is there, a positive one waits up to that long
-     * and then takes what is there (canal-compat.md 3.2).
+     * and then takes what is there.
      */
     Message getWithoutAck(ClientIdentity client, int batchSize, Long timeout, TimeUnit unit);
 

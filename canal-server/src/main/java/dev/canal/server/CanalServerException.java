@@ -1,6 +1,6 @@
 package dev.canal.server;
 
-/** A request the server refuses, with Canal's message text (canal-compat.md 3.1). */
+/** A request the server refuses, with Canal's message text. */
 public class CanalServerException extends RuntimeException {
 
     public CanalServerException(String message) {

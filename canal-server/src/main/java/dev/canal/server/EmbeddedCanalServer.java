@@ -31,14 +31,14 @@ import org.slf4j.MDC;
  * <p>As in Canal, taking a batch and rolling back run under a per-instance lock, so a batch's store range
  * and its batch mark are recorded together; a blocking get holds that lock while it waits (Canal's
  * {@code synchronized (canalInstance)}), which is harmless because the store is shared by all clients of a
- * destination anyway (canal-compat.md 4.2). Ack does not take the lock, as in Canal: the meta manager and
+ * destination anyway. Ack does not take the lock, as in Canal: the meta manager and
  * the store are thread-safe on their own. The waiting for the lock is interruptible.
  */
 public final class EmbeddedCanalServer implements CanalServer {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedCanalServer.class);
     private static final String MDC_DESTINATION = "destination";
-    /** The TCP GET's "do not wait" value, which the embedded API also reads as a try-get (canal-compat.md 2.5). */
+    /** The TCP GET's "do not wait" value, which the embedded API also reads as a try-get. */
     private static final long NO_WAIT = -1L;
 
     /** An instance and the lock that orders its gets and rollbacks. */
@@ -160,7 +160,7 @@ public final class EmbeddedCanalServer implements CanalServer {
 
     /**
      * Records the subscription; a client without a cursor gets the store's first position as its cursor,
-     * and a non-empty filter is handed to the instance (canal-compat.md 3.1).
+     * and a non-empty filter is handed to the instance.
      */
     @Override
     public void subscribe(ClientIdentity client) {

@@ -11,7 +11,7 @@ import java.util.Properties;
  *
  * @param ip             {@code canal.ip}: the address to listen on; empty listens on every interface
  * @param port           {@code canal.port}, default 11111
- * @param user           {@code canal.user}; empty lets any client in (canal-compat.md 2.4)
+ * @param user           {@code canal.user}; empty lets any client in
  * @param passwordHash   {@code canal.passwd}: hex of SHA1(SHA1(password)), 40 hex digits, or empty
  * @param maxFrameLength largest request frame accepted; a longer declared length closes the session
  *                       (Canal enforces none; client requests are a few hundred bytes)

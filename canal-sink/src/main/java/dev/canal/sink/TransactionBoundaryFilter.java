@@ -14,7 +14,7 @@ import java.util.List;
  * {@code filter.transaction.entry} BEGIN/END entries are dropped, except every 5 s of event time or
  * 8192 boundaries, so positions still advance.
  *
- * <p>Deliberate difference (canal-output.md): a flush without ROWDATA that ends a transaction which
+ * <p>Deliberate difference: a flush without ROWDATA that ends a transaction which
  * already delivered ROWDATA in an earlier flush is not empty and keeps its TRANSACTIONEND. A DDL
  * stands alone (MariaDB logs no BEGIN/COMMIT around it), so it does not count for the next END.
  */

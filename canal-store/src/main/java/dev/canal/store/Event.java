@@ -123,7 +123,7 @@ public record Event(LogIdentity logIdentity, ByteString rawEntry, CanalEntry.Ent
         return rawEntry != null;
     }
 
-    /** A DDL entry, which ddl isolation returns alone and which is an ack point (canal-compat.md 4.2). */
+    /** A DDL entry, which ddl isolation returns alone and which is an ack point. */
     public boolean isDdl() {
         return isDdl(eventType);
     }
@@ -138,7 +138,7 @@ public record Event(LogIdentity logIdentity, ByteString rawEntry, CanalEntry.Ent
 
     /**
      * Whether acking a batch ending at or after this event may move the client cursor here: a
-     * transaction end, a DDL, or a transaction begin outside GTID mode (canal-compat.md 4.2).
+     * transaction end, a DDL, or a transaction begin outside GTID mode.
      */
     public boolean isAckPoint() {
         return entryType == EntryType.TRANSACTIONEND

@@ -1,7 +1,7 @@
 package dev.canal.store;
 
 /**
- * A consistent snapshot of the store's counters for metrics (canal-compat.md 10). Sequences start at
+ * A consistent snapshot of the store's counters for metrics. Sequences start at
  * -1; execute times are 0 until an event passed that point.
  *
  * @param putBlockingNanos total time producers waited for free space, waits still running included

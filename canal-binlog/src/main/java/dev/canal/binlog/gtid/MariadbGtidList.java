@@ -7,7 +7,7 @@ import java.util.stream.Collectors;
 
 /**
  * A MariaDB GTID position ({@code 0-1-100,1-2-5}): the last GTID per replication domain, as given to
- * {@code @slave_connect_state} (canal-compat.md 9.3). Printed in domain order. Mutable, not thread-safe.
+ * {@code @slave_connect_state}. Printed in domain order. Mutable, not thread-safe.
  */
 public final class MariadbGtidList {
 

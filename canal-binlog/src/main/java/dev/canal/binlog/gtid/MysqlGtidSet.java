@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
 
 /**
  * A MySQL GTID set ({@code uuid:1-5:7,uuid2:1-3}, with MySQL 8.3+ tags as {@code uuid:1-5:tag:1-3}): the executed
- * set a replica resumes from (canal-compat.md 9.3). Parses and prints the text form, adds single GTIDs while the
+ * set a replica resumes from. Parses and prints the text form, adds single GTIDs while the
  * binlog streams, encodes the binary form sent with COM_BINLOG_DUMP_GTID and decodes the body of a PREVIOUS_GTIDS
  * event. Sources print in uuid order, untagged numbers before tags, as MySQL does.
  *

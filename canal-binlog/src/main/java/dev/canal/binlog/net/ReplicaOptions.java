@@ -12,7 +12,7 @@ import java.time.Duration;
  */
 public record ReplicaOptions(long serverId, Duration heartbeatPeriod) {
 
-    /** Canal's heartbeat period (canal-compat.md 9.1). */
+    /** Canal's heartbeat period. */
     public static final Duration DEFAULT_HEARTBEAT = Duration.ofSeconds(15);
 
     public ReplicaOptions {

@@ -41,7 +41,7 @@ public record ServerVersion(Flavor flavor, int major, int minor, int patch, Stri
         return patch >= wantedPatch;
     }
 
-    /** MySQL 8.4 removed SHOW MASTER STATUS in favour of SHOW BINARY LOG STATUS (canal-compat.md 9.1). */
+    /** MySQL 8.4 removed SHOW MASTER STATUS in favour of SHOW BINARY LOG STATUS. */
     public String binlogStatusQuery() {
         return !isMariaDb() && atLeast(8, 4, 0) ? "SHOW BINARY LOG STATUS" : "SHOW MASTER STATUS";
     }

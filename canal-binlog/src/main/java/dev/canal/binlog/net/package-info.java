@@ -7,7 +7,7 @@
  *       {@code canal.instance.network.*} keys, {@link dev.canal.binlog.net.SslOptions} for
  *       {@code sslMode} and friends), logs in with mysql_native_password, caching_sha2_password or sha256_password,
  *       and runs text queries;</li>
- *   <li>{@link dev.canal.binlog.net.ReplicaSession} runs the replica session set-up (canal-compat.md 9.1),
+ *   <li>{@link dev.canal.binlog.net.ReplicaSession} runs the replica session set-up,
  *       registers as a replica and starts a dump by file and position, by MySQL GTID set or by MariaDB GTID
  *       list;</li>
  *   <li>{@link dev.canal.binlog.net.BinlogStream} hands out each event as its own byte array, checksum

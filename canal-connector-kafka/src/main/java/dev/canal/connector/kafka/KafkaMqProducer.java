@@ -22,7 +22,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends batches to Kafka as Canal does (canal-compat.md 8.1): every record of the batch asynchronously, then
+ * Sends batches to Kafka as Canal does: every record of the batch asynchronously, then
  * {@code flush()}, then every future awaited. While Kafka does not answer (broker down, partition leader
  * moving) one line per wait period says so; the producer keeps retrying until {@code delivery.timeout.ms}.
  * Thread-safe: destinations share one producer.

@@ -5,7 +5,7 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * {@code canal.mq.dynamicTopic} (canal-compat.md 8.5): items {@code topic:pattern} route matching entries to
+ * {@code canal.mq.dynamicTopic}: items {@code topic:pattern} route matching entries to
  * {@code topic}; a bare {@code pattern} routes to a topic named after the matched name. A first pass tries every
  * item against {@code schema.table}, a second against {@code schema}; a regex containing {@code \.} only ever
  * matches {@code schema.table}, any other regex only {@code schema}. Dots in topic names become underscores.

@@ -13,7 +13,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Spreads row entries over partitions by {@code canal.mq.partitionHash} for protobuf mode (canal-compat.md 8.4):
+ * Spreads row entries over partitions by {@code canal.mq.partitionHash} for protobuf mode:
  * a hashed entry is cut into one entry per row. Hash columns are matched by name ignoring case; {@code $pk$}
  * takes the columns flagged as keys. A key change goes to both keys' partitions, as in
  * {@link FlatMessagePartitioner}.

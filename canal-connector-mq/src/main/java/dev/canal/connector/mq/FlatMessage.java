@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Canal's flat message (canal-compat.md 8.2): one ROWDATA entry as plain maps. The nullable components are null
+ * Canal's flat message: one ROWDATA entry as plain maps. The nullable components are null
  * exactly where Canal writes JSON null. Maps keep column order and may hold null values, so they are the
  * builder's unmodifiable views rather than {@code Map.copyOf} copies.
  *

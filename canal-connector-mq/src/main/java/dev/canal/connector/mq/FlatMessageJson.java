@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a flat message as Canal's canal-json bytes (canal-compat.md 8.2): fastjson2 with WriteNulls, so every
+ * Writes a flat message as Canal's canal-json bytes: fastjson2 with WriteNulls, so every
  * key is present, top-level keys in alphabetical order, column maps in column order, no spaces, UTF-8 text
  * unescaped. Strings escape {@code "} and {@code \}, the control characters b, f, n, r, t by their short form
  * and the other control characters as a lower-case six-character unicode escape.

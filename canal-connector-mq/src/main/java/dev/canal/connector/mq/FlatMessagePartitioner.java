@@ -12,7 +12,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Spreads a flat message over partitions by {@code canal.mq.partitionHash} (canal-compat.md 8.4): rows are
+ * Spreads a flat message over partitions by {@code canal.mq.partitionHash}: rows are
  * grouped into one message per partition, {@code old} kept aligned with {@code data}.
  *
  * <p>A key change (an UPDATE whose hash columns had other values before) is the one place where this differs

@@ -7,7 +7,7 @@ import java.util.regex.PatternSyntaxException;
 /**
  * One name item of {@code partitionHash}, {@code dynamicTopic} or {@code dynamicTopicPartitionNum}: a plain
  * name compared case-insensitively, or, when it contains a regex character, a regex matched in full,
- * case-insensitively, against the lower-cased name (canal-compat.md 7.5, 8.4, 8.5).
+ * case-insensitively, against the lower-cased name.
  */
 public sealed interface NamePattern {
 

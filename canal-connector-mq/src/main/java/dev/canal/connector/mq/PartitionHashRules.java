@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code canal.mq.partitionHash} (canal-compat.md 8.4): items {@code name}, {@code name:col1^col2} or
+ * {@code canal.mq.partitionHash}: items {@code name}, {@code name:col1^col2} or
  * {@code name:$pk$}; the first item whose name matches {@code schema.table} decides how its rows are hashed.
  */
 public final class PartitionHashRules {

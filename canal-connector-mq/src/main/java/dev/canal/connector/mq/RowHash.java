@@ -1,6 +1,6 @@
 package dev.canal.connector.mq;
 
-/** Canal's partition arithmetic (canal-compat.md 8.4). */
+/** Canal's partition arithmetic. */
 final class RowHash {
 
     private RowHash() {

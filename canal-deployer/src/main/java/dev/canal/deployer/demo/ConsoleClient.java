@@ -13,7 +13,7 @@ import java.time.Instant;
 import java.util.stream.Collectors;
 
 /**
- * The demo's console client: speaks Canal's TCP protocol (canal-compat.md 2) to a running server without a
+ * The demo's console client: speaks Canal's TCP protocol to a running server without a
  * password, subscribes to one destination and prints every change as it arrives, one line per row.
  *
  * <pre>java dev.canal.deployer.demo.ConsoleClient host port destination [filter]</pre>

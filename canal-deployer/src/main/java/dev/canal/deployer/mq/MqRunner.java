@@ -3,7 +3,7 @@ package dev.canal.deployer.mq;
 import java.util.Properties;
 
 /**
- * What MQ mode runs beside each destination active on this server (canal-compat.md 8.1): a worker that takes its
+ * What MQ mode runs beside each destination active on this server: a worker that takes its
  * batches through the embedded server and pushes them to the broker, acking each once the broker has it.
  */
 public interface MqRunner {

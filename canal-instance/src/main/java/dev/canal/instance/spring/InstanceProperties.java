@@ -7,7 +7,7 @@ import java.util.TreeSet;
 import org.springframework.util.PropertyPlaceholderHelper;
 
 /**
- * The values an instance sees, resolved with Canal's rules (canal-compat.md 7.1): a JVM system property, then
+ * The values an instance sees, resolved with Canal's rules: a JVM system property, then
  * an OS environment variable with the exact key name, then the destination's instance.properties, then
  * canal.properties. Values are trimmed, a blank value counts as missing, and {@code ${key:default}} inside a
  * value is resolved with the same rules. {@code canal.instance.destination} is the destination's name, as
@@ -55,7 +55,7 @@ public final class InstanceProperties {
                 System.getenv());
     }
 
-    /** The server-level values (canal-compat.md 7.1): system property, environment, then canal.properties. */
+    /** The server-level values: system property, environment, then canal.properties. */
     public static InstanceProperties forServer(Source canalProperties) {
         return new InstanceProperties(null, canalProperties, Source.empty("(no instance file)"), systemProperties(),
                 System.getenv());

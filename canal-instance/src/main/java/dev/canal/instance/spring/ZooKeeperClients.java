@@ -8,7 +8,7 @@ import org.apache.curator.retry.ExponentialBackoffRetry;
 /** The ZooKeeper client of default-instance.xml, connected before the instance is built. */
 public final class ZooKeeperClients {
 
-    /** Canal's session timeout (canal-compat.md 5.5). */
+    /** Canal's session timeout. */
     public static final int SESSION_TIMEOUT_MILLIS = 90_000;
 
     private static final int RETRY_BASE_MILLIS = 1000;

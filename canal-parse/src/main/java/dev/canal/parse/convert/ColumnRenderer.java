@@ -90,7 +90,7 @@ public final class ColumnRenderer {
         switch (kind) {
             case TINYINT -> integer(meta, (Long) value, 8, Types.TINYINT, Types.SMALLINT, out);
             case SMALLINT -> integer(meta, (Long) value, 16, Types.SMALLINT, Types.INTEGER, out);
-            // Canal keeps MEDIUMINT UNSIGNED at INTEGER whatever the value (canal-output.md)
+            // Canal keeps MEDIUMINT UNSIGNED at INTEGER whatever the value
             case MEDIUMINT -> integer(meta, (Long) value, 24, Types.INTEGER, Types.INTEGER, out);
             case INT -> integer(meta, (Long) value, 32, Types.INTEGER, Types.BIGINT, out);
             case BIGINT -> integer(meta, (Long) value, 64, Types.BIGINT, Types.DECIMAL, out);

@@ -10,7 +10,7 @@ import dev.canal.protocol.CanalEntry;
 import java.util.List;
 
 /**
- * Follows the executed GTID set in GTID mode (canal-compat.md 9.3): every entry's header carries the set, the
+ * Follows the executed GTID set in GTID mode: every entry's header carries the set, the
  * current transaction's GTID goes into the {@code curtGtid*} props, and a restart dumps from the set of the last
  * delivered transaction end. Off outside GTID mode: no gtid, no props, as Canal with {@code gtidon=false}.
  *

@@ -42,7 +42,7 @@ import org.slf4j.MDC;
 
 /**
  * The parser of one destination: poses as a replica of the configured source, finds where to start
- * (canal-compat.md 9.2), streams the binlog, turns events into entries and hands them to the sink a transaction
+ *, streams the binlog, turns events into entries and hands them to the sink a transaction
  * at a time, remembering the last transaction end it delivered so a reconnect resumes from there.
  *
  * <p>A dropped connection or a server error reconnects with back-off from the last delivered position; a binlog
@@ -105,7 +105,7 @@ public final class MysqlEventParser implements EventParser {
     }
 
     /**
-     * Replaces the table white list with a client's subscribe filter (canal-compat.md 3.1); takes effect from the
+     * Replaces the table white list with a client's subscribe filter; takes effect from the
      * next event on.
      */
     public void setTableWhiteList(String patterns) {

@@ -6,7 +6,7 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Canal's {@code canal.instance.binlog.format} / {@code .image} check (canal-compat.md 7.2): when the allowed
+ * Canal's {@code canal.instance.binlog.format} / {@code .image} check: when the allowed
  * lists are set, a source writing another format or row image is refused with a clear error instead of being
  * parsed into entries its clients do not expect.
  */

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Finds where to start reading when no delivered position is known (canal-compat.md 9.2): by timestamp, with
+ * Finds where to start reading when no delivered position is known: by timestamp, with
  * a binary search over the binlog files' start times and one scan inside the chosen file; and, for a configured
  * file and offset, the start of the transaction that offset falls in, so reading never starts mid-transaction.
  *

@@ -63,7 +63,7 @@ class StatementClassifierTest {
 
     @Test
     void aTableNamedLikeAKeywordIsNotATransactionBoundary() {
-        // Canal classifies by suffix and turns this TRUNCATE into a TRANSACTIONBEGIN (canal-output.md)
+        // Canal classifies by suffix and turns this TRUNCATE into a TRANSACTIONBEGIN
         assertThat(StatementClassifier.classify("TRUNCATE TABLE t_begin", "db").category()).isEqualTo(Category.DDL);
         assertThat(StatementClassifier.classify("INSERT INTO t VALUES ('COMMIT')", "db").category()).isEqualTo(Category.DML);
     }

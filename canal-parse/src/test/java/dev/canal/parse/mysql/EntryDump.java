@@ -27,7 +27,7 @@ final class EntryDump {
 
     private static final Set<String> MASKED = Set.of("logfileName", "logfileOffset", "serverId", "executeTime",
             "gtid", "tableId", "transactionId", "threadId");
-    /** header props naming the current transaction's GTID (canal-compat.md 9.3) */
+    /** header props naming the current transaction's GTID */
     private static final Set<String> MASKED_PROPS = Set.of("curtGtid", "curtGtidSn", "curtGtidLct");
 
     private EntryDump() {

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-/** Canal's start-position rules (canal-compat.md 9.2, 9.3) against a real server. */
+/** Canal's start-position rules against a real server. */
 class StartPositionIT extends ParserITSupport {
 
     @Test

@@ -2,7 +2,7 @@ package dev.canal.server.ha;
 
 import dev.canal.meta.ZooKeeperPaths;
 
-/** Canal's ZooKeeper paths for server registration and election (canal-compat.md 5.5). */
+/** Canal's ZooKeeper paths for server registration and election. */
 public final class ClusterPaths {
 
     /** Parent of one ephemeral node per running server, named {@code registerIp:port}. */

@@ -6,7 +6,7 @@ import org.apache.zookeeper.KeeperException;
 import org.apache.zookeeper.data.Stat;
 
 /**
- * Registers this server's ephemeral {@code ip:port} nodes (canal-compat.md 5.5). A node of the same name left
+ * Registers this server's ephemeral {@code ip:port} nodes. A node of the same name left
  * by an earlier session (this server killed and restarted before that session expired) is replaced: its
  * name is this server's address, and keeping it would let the registration vanish when the old session
  * expires. (Canal ignores the existing node and loses the registration that way.)

@@ -1,5 +1,5 @@
 /**
- * Server high availability over ZooKeeper when {@code canal.zkServers} is set (canal-compat.md 5.5, 6.1):
+ * Server high availability over ZooKeeper when {@code canal.zkServers} is set:
  * registration under {@code /otter/canal/cluster} and {@code /otter/canal/destinations/{dest}/cluster}, one
  * {@link dev.canal.server.ha.ServerRunningMonitor} per destination electing the server that runs it through the
  * ephemeral {@code /otter/canal/destinations/{dest}/running} node, and fencing: a server whose ZooKeeper session

@@ -5,7 +5,7 @@ import static dev.canal.server.metrics.MetricType.COUNTER;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** The {@code canal_instance_client_*} metrics (canal-compat.md 10), read from the TCP server's counters. */
+/** The {@code canal_instance_client_*} metrics, read from the TCP server's counters. */
 final class ClientCollector implements MetricsCollector {
 
     private static final String DESTINATION = "destination";

@@ -7,7 +7,7 @@ import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 
-/** The client counters of one destination (canal-compat.md 10); thread-safe, updated from session threads. */
+/** The client counters of one destination; thread-safe, updated from session threads. */
 public final class DestinationClientMetrics {
 
     /** Upper bounds of the latency histogram's buckets in milliseconds, as Canal's; one more bucket takes the rest. */

@@ -18,7 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The {@code canal_instance*} metrics of the running instances, other than the client ones (canal-compat.md 10),
+ * The {@code canal_instance*} metrics of the running instances, other than the client ones,
  * read from each instance's store, meta manager and sink handler when scraped.
  */
 final class InstanceCollector implements MetricsCollector {

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * JVM and process metrics from the platform MXBeans, under the names of the Prometheus simpleclient's hotspot
- * exports that Canal ships (canal-compat.md 10), so dashboards built for Canal find them. A subset: memory by
+ * exports that Canal ships, so dashboards built for Canal find them. A subset: memory by
  * area and pool, threads, garbage collections, classes, process CPU time and start time, JVM version.
  */
 final class JvmCollector implements MetricsCollector {

@@ -6,7 +6,7 @@ import java.util.Objects;
 
 /**
  * One metric as a scrape shows it: a name, a type, a help text and its samples. Names are written exactly as
- * given: nothing adds a {@code _total} suffix to a counter, as Canal's names have none (canal-compat.md 10).
+ * given: nothing adds a {@code _total} suffix to a counter, as Canal's names have none.
  */
 record MetricFamily(String name, MetricType type, String help, List<Sample> samples) {
 

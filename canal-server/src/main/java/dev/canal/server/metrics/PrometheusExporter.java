@@ -19,7 +19,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Canal's Prometheus pull endpoint (canal-compat.md 10): an HTTP server on {@code canal.metrics.pull.port} whose
+ * Canal's Prometheus pull endpoint: an HTTP server on {@code canal.metrics.pull.port} whose
  * every path returns the text exposition of the running instances' metrics, the TCP server's client metrics and
  * JVM metrics. Everything is read from the live components when scraped.
  *

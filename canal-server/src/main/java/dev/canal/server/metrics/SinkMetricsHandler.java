@@ -11,7 +11,7 @@ import java.util.function.LongSupplier;
 /**
  * Watches what a destination's sink accepts, before the store (added first among the sink's handlers so that it
  * sees heartbeats, which are never stored): the latest event time, for {@code canal_instance_traffic_delay}, and
- * the transactions ended, for {@code canal_instance_transactions} (canal-compat.md 10, 4.3).
+ * the transactions ended, for {@code canal_instance_transactions}.
  */
 final class SinkMetricsHandler implements EventDownStreamHandler {
 

@@ -7,7 +7,7 @@ import java.security.SecureRandom;
 import java.util.HexFormat;
 
 /**
- * Canal's MySQL-style challenge-response (canal-compat.md 2.4). The client sends
+ * Canal's MySQL-style challenge-response. The client sends
  * {@code hex(SHA1(pwd) XOR SHA1(seed ‖ SHA1(SHA1(pwd))))}; the server, knowing only SHA1(SHA1(pwd)),
  * recovers SHA1(pwd) from it and checks that hashing it once more gives the stored value.
  */

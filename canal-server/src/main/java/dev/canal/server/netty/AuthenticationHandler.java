@@ -13,7 +13,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Checks CLIENTAUTHENTICATION against {@code canal.user} / {@code canal.passwd} (canal-compat.md 2.4). A wrong
+ * Checks CLIENTAUTHENTICATION against {@code canal.user} / {@code canal.passwd}. A wrong
  * user or password gets {@code ACK 400 "auth failed for user:<name>"} and the connection stays open for
  * another try (quirk 6). On success the idle handlers go in, this handler leaves, and the success ACK is
  * sent (after subscribing, when the auth packet names a destination and client id).
@@ -100,7 +100,7 @@ final class AuthenticationHandler extends SimpleChannelInboundHandler<CanalPacke
         log.info("{} authenticated as user '{}'", ctx.channel(), auth.getUsername());
     }
 
-    /** Canal's decision table (canal-compat.md 2.4). */
+    /** Canal's decision table. */
     private boolean accepts(CanalPacket.ClientAuth auth) {
         return config.credentials().accepts(auth.getUsername(), auth.getPassword().toByteArray(), session.seed());
     }

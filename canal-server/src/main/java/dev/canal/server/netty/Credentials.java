@@ -3,7 +3,7 @@ package dev.canal.server.netty;
 import java.util.HexFormat;
 
 /**
- * A port's user and password hash, and Canal's decision table for a login (canal-compat.md 2.4), shared by the
+ * A port's user and password hash, and Canal's decision table for a login, shared by the
  * client port ({@code canal.user} / {@code canal.passwd}) and the admin port ({@code canal.admin.user} /
  * {@code canal.admin.passwd}): with neither set anyone may log in; a set user must match exactly; a set password
  * hash must be matched by the client's scramble of its password with the handshake's seed.

@@ -5,7 +5,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 
 /**
- * Canal's TCP framing, shared by the client and the admin port (canal-compat.md 2.1): each packet is preceded
+ * Canal's TCP framing, shared by the client and the admin port: each packet is preceded
  * by its length as a 4-byte big-endian integer.
  */
 public final class Frames {

@@ -3,7 +3,7 @@ package dev.canal.server.netty;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 
-/** On connect, sends HANDSHAKE with 8 fresh random seed bytes (canal-compat.md 2.3) and leaves the pipeline. */
+/** On connect, sends HANDSHAKE with 8 fresh random seed bytes and leaves the pipeline. */
 final class HandshakeHandler extends ChannelInboundHandlerAdapter {
 
     private final ChannelSession session;

@@ -14,7 +14,7 @@ import java.nio.ByteBuffer;
 
 /**
  * Encodes the server's packets as whole frames: a 4-byte big-endian length, then the {@code Packet}
- * (canal-compat.md 2.1, 2.6). Every packet but a raw MESSAGES carries version 1.
+ *. Every packet but a raw MESSAGES carries version 1.
  */
 final class Packets {
 
@@ -70,7 +70,7 @@ final class Packets {
                 CanalPacket.Packet.newBuilder().setVersion(VERSION).setType(type).setBody(body).build().toByteArray());
     }
 
-    /** {@code 18 07 2a <len> 08 <batchId> (12 <len> <entry>)...} (canal-compat.md 2.6). */
+    /** {@code 18 07 2a <len> 08 <batchId> (12 <len> <entry>)...}. */
     private static ByteBuf rawMessages(ByteBufAllocator alloc, Message message) {
         int bodySize = CodedOutputStream.computeInt64Size(MESSAGES_BATCH_ID_FIELD, message.id());
         for (ByteString entry : message.rawEntries()) {

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The whole pipeline of a connection beyond {@code canal.client.max.connections}. It gets a HANDSHAKE followed at
- * once by error 400 naming the limit, in Canal's ACK form (canal-compat.md 2.3, 2.5): a client that authenticates
+ * once by error 400 naming the limit, in Canal's ACK form: a client that authenticates
  * reads the error as its authentication reply, so the official client reports the reason rather than "expect
  * handshake but found other type". Whatever the client sends is dropped unread; the connection is closed when
  * the client closes it or after {@value #LINGER_MILLIS} ms. Closing only then means the client's authentication

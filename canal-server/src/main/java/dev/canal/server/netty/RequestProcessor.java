@@ -19,7 +19,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * Serves one authenticated request on a session thread (canal-compat.md 2.5): SUBSCRIPTION, UNSUBSCRIPTION,
+ * Serves one authenticated request on a session thread: SUBSCRIPTION, UNSUBSCRIPTION,
  * GET, CLIENTACK and CLIENTROLLBACK through the {@link CanalServer}, with Canal's replies and error codes.
  * Nothing is sent for a successful CLIENTACK or CLIENTROLLBACK, because the official client never reads
  * one (quirk 1). No error closes the connection. Log lines carry the request's destination (MDC key
@@ -74,7 +74,7 @@ final class RequestProcessor {
         }
     }
 
-    /** Subscribes the identity a CLIENTAUTHENTICATION carried (canal-compat.md 2.4), then confirms the auth. */
+    /** Subscribes the identity a CLIENTAUTHENTICATION carried, then confirms the auth. */
     void subscribeAtAuth(ChannelSession session, CanalPacket.ClientAuth auth) {
         try {
             subscribe(auth.getDestination(), identity(auth.getDestination(), auth.getClientId(), auth.getFilter()));
@@ -165,7 +165,7 @@ final class RequestProcessor {
         return rollback.getDestination();
     }
 
-    /** Out-of-range units fall back to milliseconds, as in Canal (canal-compat.md 2.5). */
+    /** Out-of-range units fall back to milliseconds, as in Canal. */
     private static TimeUnit unitOf(CanalPacket.Get get) {
         if (!get.hasUnit()) {
             return TimeUnit.MILLISECONDS;
@@ -194,7 +194,7 @@ final class RequestProcessor {
         metrics.of(destination).packet(type.name());
     }
 
-    /** Canal's reply to any failure: 400 with the channel and the full stack trace (canal-compat.md 2.5). */
+    /** Canal's reply to any failure: 400 with the channel and the full stack trace. */
     private void sendFailure(ChannelSession session, String request, Exception e) {
         if (e instanceof CanalServerException refused) {
             log.warn("{} of {} refused: {}", request, session.channel(), refused.getMessage());

@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class OfficialClientIT {
 
-    /** The id the official client always uses (canal-compat.md 2.7). */
+    /** The id the official client always uses. */
     private static final ClientIdentity OFFICIAL_CLIENT = new ClientIdentity(DESTINATION, (short) 1001);
 
     @AutoClose // after the connector's disconnect
@@ -279,7 +279,7 @@ class OfficialClientIT {
                 .containsExactly(100L, 101L, 102L, 103L);
         assertThat(resumed.getEntries()).extracting(e -> e.getHeader().getLogfileOffset())
                 .containsExactly(104L, 105L, 106L, 107L);
-        assertThat(resumed.getId()).isEqualTo(1); // batch ids are not persisted (canal-compat.md 3.3)
+        assertThat(resumed.getId()).isEqualTo(1); // batch ids are not persisted
     }
 
     private CanalConnector connect(String user, String password) {

@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Column white and black lists per table (canal-compat.md 7.6), in the form
+ * Column white and black lists per table, in the form
  * {@code schema1.table1:col1/col2,schema2.table2:colA}. Tables are named exactly (no regex),
  * case-insensitively. A table with a white list emits only its listed columns; otherwise a table with
  * a black list emits all but its listed columns. Items without exactly one ':' are ignored, as in

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * A table name list in Canal's regex syntax (canal-compat.md 7.5), matched against
+ * A table name list in Canal's regex syntax, matched against
  * {@code schema.table}: comma-separated regexes (commas inside {}, [], () or escaped do not split),
  * empty items dropped, items not trimmed, longest first, each anchored, joined as alternatives and
  * matched in full, case-insensitively, against the lower-cased name.

@@ -100,7 +100,7 @@ public record SinkFilterConfig(TableFilter tableFilter, ColumnFilter columnFilte
         }
     }
 
-    /** This configuration with the white list a client subscribed with (canal-compat.md 3.1). */
+    /** This configuration with the white list a client subscribed with. */
     public SinkFilterConfig withTableWhiteList(String whitePatterns) {
         return new SinkFilterConfig(tableFilter.withWhiteList(whitePatterns), columnFilter, filterQueryDml,
                 filterQueryDcl, filterQueryDdl, filterDmlInsert, filterDmlUpdate, filterDmlDelete,

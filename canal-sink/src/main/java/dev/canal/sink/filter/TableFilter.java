@@ -4,7 +4,7 @@ import java.util.Objects;
 
 /**
  * The table filter of one instance: a table is kept iff the white list matches and the black list
- * does not (canal-compat.md 7.5). A client's non-empty subscribe filter replaces the white list only
+ * does not. A client's non-empty subscribe filter replaces the white list only
  * (3.1).
  */
 public record TableFilter(RegexTableFilter whiteList, RegexTableFilter blackList) {

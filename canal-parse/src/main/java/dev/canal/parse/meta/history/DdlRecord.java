@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
- * One applied DDL, as a row of Canal's {@code meta_history} (canal-compat.md 9.4).
+ * One applied DDL, as a row of Canal's {@code meta_history}.
  *
  * @param useSchema the session's default schema when the statement ran
  * @param sqlSchema the schema the statement names

@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * One destination's schema history on disk: {@code meta_history.jsonl}, an append-only log of applied DDL (one
  * JSON object per line, synced on every append), and {@code meta_snapshot.jsonl}, the snapshots, rewritten
  * whole through a temporary file and an atomic move when one is added or expired. The field names are the
- * columns of Canal's {@code meta_history} / {@code meta_snapshot} tables (canal-compat.md 9.4).
+ * columns of Canal's {@code meta_history} / {@code meta_snapshot} tables.
  *
  * <p>A line cut short by a crash is the only damage an append can leave: it is cut off when the log is opened.
  * Not thread-safe; owned by one {@link SchemaHistoryTableMetaSource}.

@@ -21,7 +21,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Canal's table-meta TSDB (canal-compat.md 9.4), our way: an in-memory schema model that every DDL of the binlog
+ * Canal's table-meta TSDB, our way: an in-memory schema model that every DDL of the binlog
  * is applied to with a real MySQL DDL parser ({@link SchemaModel}), a per-destination log of those DDL and
  * periodic snapshots of the model ({@link SchemaHistoryStore}: local files, or Canal's tables in a database the
  * servers of a cluster share), so that a parser starting at any position gets the tables as they were there, and

@@ -7,7 +7,7 @@ import java.util.TreeMap;
 
 /**
  * The whole schema model at a binlog position, as a row of Canal's {@code meta_snapshot}
- * (canal-compat.md 9.4): {@code data} maps each schema to its concatenated {@code CREATE ...;} statements.
+ *: {@code data} maps each schema to its concatenated {@code CREATE ...;} statements.
  */
 public record SchemaSnapshot(
         @JsonProperty("destination") String destination,

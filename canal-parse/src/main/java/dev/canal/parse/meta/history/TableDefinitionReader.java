@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
 /**
  * Turns a table's {@code CREATE TABLE} as kept by the schema model into the columns the entry builder needs.
  *
- * <p>{@code mysqlType} is the DDL's own type text, as Canal shows it (canal-output.md): the type name as written
+ * <p>{@code mysqlType} is the DDL's own type text, as Canal shows it: the type name as written
  * ({@code INT}, {@code int}, {@code DECIMAL}), its arguments without spaces ({@code DECIMAL(65,30)},
  * {@code ENUM('a','b')}), then {@code unsigned} / {@code zerofill} in lower case; the charset and collation
  * clauses are dropped. {@code dataType} is the name information_schema would give ({@code BOOLEAN} is a
