@@ -23,33 +23,34 @@ final class DifferentialWorkload {
               c_date DATE, c_time TIME, c_time6 TIME(6), c_dt DATETIME, c_dt6 DATETIME(6),
               c_ts TIMESTAMP(3) NULL DEFAULT NULL, c_year YEAR,
               c_char CHAR(10), c_vc VARCHAR(100), c_text TEXT, c_blob BLOB, c_bin BINARY(4), c_vbin VARBINARY(16),
-              c_enum ENUM('a','b','c d'), c_set SET('x','y','z'), c_bit1 BIT(1), c_bit64 BIT(64), c_json JSON
+              c_enum ENUM('a','b','c d'), c_set SET('x','y','z'), c_bit1 BIT(1), c_bit64 BIT(64), c_json JSON,
+              c_latin1 VARCHAR(20) CHARACTER SET latin1
             ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4""";
 
     private static final String ROW_MIN = "(1, -128, 0, -32768, 0, -8388608, 0, -2147483648, 0,"
             + " -9223372036854775808, 0, -99999999999999.999999, -9999999999, -999.99, -3.40282e38,"
             + " -1.7976931348623157e308, '1000-01-01', '-838:59:59', '-838:59:59.000000', '1000-01-01 00:00:00',"
             + " '1000-01-01 00:00:00.000000', '1970-01-01 00:00:01.000', 1901, '', '', '', X'', X'', X'', 'a', '',"
-            + " b'0', b'0', '[]')";
+            + " b'0', b'0', '[]', '')";
 
     private static final String ROW_MAX = "(2, 127, 255, 32767, 65535, 8388607, 16777215, 2147483647, 4294967295,"
             + " 9223372036854775807, 18446744073709551615, 99999999999999.999999, 9999999999, 999.99, 3.40282e38,"
             + " 1.7976931348623157e308, '9999-12-31', '838:59:59', '838:59:59.999999', '9999-12-31 23:59:59',"
             + " '9999-12-31 23:59:59.999999', '2038-01-19 03:14:07.999', 2155, 'abcdefghij', 'trailing  ',"
             + " REPEAT('text 中文 😀 ', 500), X'00FF7F80', X'41420000', X'00FF', 'c d', 'x,y,z', b'1',"
-            + " 0xFFFFFFFFFFFFFFFF, '{\"a\": 1, \"b\": [true, false, null], \"s\": \"text\"}')";
+            + " 0xFFFFFFFFFFFFFFFF, '{\"a\": 1, \"b\": [true, false, null], \"s\": \"text\"}', 'ÀÿÐ')";
 
-    private static final String ROW_NULLS = "(3" + ", NULL".repeat(33) + ")";
+    private static final String ROW_NULLS = "(3" + ", NULL".repeat(34) + ")";
 
     private static final String ROW_ZERO = "(4, 0, 128, 0, 32768, 0, 8388608, 0, 2147483648, 0,"
             + " 9223372036854775808, 0, 0, 2.00, 0, 0, '0000-00-00', '00:00:00', '-00:00:00.000001',"
             + " '0000-00-00 00:00:00', '0000-00-00 00:00:00.000000', '0000-00-00 00:00:00', 0, ' ', ' ', ' ',"
-            + " X'00', X'41', X'00', 'b', 'y', b'0', b'1010101010101', '{}')";
+            + " X'00', X'41', X'00', 'b', 'y', b'0', b'1010101010101', '{}', 'ascii')";
 
     private static final String ROW_TYPICAL = "(5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 1.5, 42, 10.50, 0.1, 0.1,"
             + " '2024-02-29', '12:34:56', '-12:34:56.780000', '2024-02-29 12:34:56', '2024-02-29 12:34:56.000001',"
             + " '2024-02-29 12:34:56.789', 2024, 'ü', 'a\\tb\\nc', 'Grüße', X'0A0D', X'7F', X'80', 'a', 'x,z', b'1',"
-            + " 1, '{\"k\": [1, 2.5, -3e-7, \"ü\"], \"n\": {\"x\": null}}')";
+            + " 1, '{\"k\": [1, 2.5, -3e-7, \"ü\"], \"n\": {\"x\": null}}', 'Grüße')";
 
     private DifferentialWorkload() {
     }

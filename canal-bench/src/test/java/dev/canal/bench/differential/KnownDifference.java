@@ -22,8 +22,15 @@ enum KnownDifference {
             && d.ours().startsWith(d.canal()) && d.ours().substring(d.canal().length()).chars().allMatch(c -> c == 0)),
 
     /** "JSON on MariaDB decoded as ISO-8859-1": Canal's value is our UTF-8 text read as ISO-8859-1. */
-    JSON_ON_MARIADB_DECODED_AS_ISO_8859_1((d, canal) -> isValue(d)
+    JSON_ON_MARIADB_DECODED_AS_ISO_8859_1((d, canal) -> isValue(d) && mysqlType(d, canal).equals("json")
             && d.canal().equals(new String(d.ours().getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1))),
+
+    /**
+     * "text in latin1, gbk, utf16 (any non-UTF-8 column charset) decoded as UTF-8", for latin1: Canal's value is
+     * the column's latin1 bytes read as UTF-8.
+     */
+    LATIN1_TEXT_DECODED_AS_UTF_8((d, canal) -> isValue(d)
+            && d.canal().equals(new String(d.ours().getBytes(StandardCharsets.ISO_8859_1), StandardCharsets.UTF_8))),
 
     /**
      * "MySQL 8 {@code binlog_row_metadata=FULL}" (other observable differences): our mysqlType is rebuilt as MySQL
