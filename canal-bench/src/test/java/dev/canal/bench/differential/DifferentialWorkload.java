@@ -90,6 +90,19 @@ final class DifferentialWorkload {
                 "TRUNCATE TABLE t_side_again",
                 "INSERT INTO t_side_again (note, amount) VALUES ('after truncate', 99999.999)",
                 "DELETE FROM t_types WHERE id IN (2, 3)",
+                "CREATE TABLE t_more (id INT NOT NULL, k2 VARCHAR(8) NOT NULL, c_bool BOOLEAN,"
+                        + " c_zf INT(5) UNSIGNED ZEROFILL, c_f73 FLOAT(7,3), c_d156 DOUBLE(15,6), c_time3 TIME(3),"
+                        + " c_gen BIGINT AS (id * 2) VIRTUAL, c_stored VARCHAR(20) AS (CONCAT('g', k2)) STORED,"
+                        + " PRIMARY KEY (id, k2), UNIQUE KEY uk (c_zf)) DEFAULT CHARSET=utf8mb4",
+                "CREATE INDEX ix_bool ON t_more (c_bool)",
+                "INSERT INTO t_more (id, k2, c_bool, c_zf, c_f73, c_d156, c_time3) VALUES"
+                        + " (1, 'a', TRUE, 42, 1234.567, 123456789.123456, '-00:00:00.500'),"
+                        + " (2, 'b', FALSE, 0, -0.001, 0, '838:59:59.000'), (3, 'c', NULL, NULL, NULL, NULL, NULL)",
+                "UPDATE t_more SET k2 = 'z', c_bool = -128 WHERE id = 1",
+                "UPDATE t_more SET c_f73 = c_f73 WHERE id = 2",
+                "DROP INDEX ix_bool ON t_more",
+                "DELETE FROM t_more",
+                "DROP TABLE t_more",
                 "DROP TABLE t_side_again",
                 "DROP TABLE t_types",
                 "CREATE TABLE " + END_TABLE + " (id INT PRIMARY KEY)",

@@ -48,6 +48,13 @@ enum KnownDifference {
             && canal.get("rowChange.sql").toUpperCase(Locale.ROOT).startsWith("ALTER TABLE")
             && canal.get("rowChange.sql").contains(d.ours())),
 
+    /**
+     * "logfileName after a binlog rotation": in some runs Canal names the file before the rotation for entries
+     * of the file after it (their offsets agree); ours names the file the event is in.
+     */
+    LOGFILE_NAME_OF_THE_PREVIOUS_FILE_AFTER_A_ROTATION((d, canal) -> d.path().equals("header.logfileName")
+            && d.canal() != null && d.ours() != null && isPreviousFile(d.canal(), d.ours())),
+
     /** "JSON NULL: sqlType": Canal sends Types.OTHER (1111) for a NULL JSON value on MySQL, we send VARCHAR (12). */
     NULL_JSON_VALUE_HAS_SQL_TYPE_OTHER((d, canal) -> d.path().endsWith(".sqlType") && "1111".equals(d.canal())
             && "12".equals(d.ours()) && "true".equals(canal.get(column(d, ".sqlType") + ".isNull"))
@@ -90,6 +97,19 @@ enum KnownDifference {
     /** The path of the column whose field {@code suffix} differs. */
     private static String column(Difference d, String suffix) {
         return d.path().endsWith(suffix) ? d.path().substring(0, d.path().length() - suffix.length()) : d.path();
+    }
+
+    /** Whether {@code earlier} is the binlog file just before {@code later}: same base name, sequence one less. */
+    private static boolean isPreviousFile(String earlier, String later) {
+        int dot = later.lastIndexOf('.');
+        if (dot < 0 || earlier.lastIndexOf('.') != dot || !earlier.regionMatches(0, later, 0, dot + 1)) {
+            return false;
+        }
+        try {
+            return Long.parseLong(earlier.substring(dot + 1)) + 1 == Long.parseLong(later.substring(dot + 1));
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     /** The text with every number in plain notation without trailing zeros. */

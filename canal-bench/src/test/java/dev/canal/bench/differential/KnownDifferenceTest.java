@@ -53,6 +53,16 @@ class KnownDifferenceTest {
     }
 
     @Test
+    void previousFileNameIsExplainedOnlyForTheFileJustBefore() {
+        EntryFields canal = entry(0, "entryType", "ROWDATA", "header.logfileName", "mysql-bin.000009");
+        assertThat(explained(canal, "header.logfileName", "mysql-bin.000009", "mysql-bin.000010")).containsExactly(
+                KnownDifference.LOGFILE_NAME_OF_THE_PREVIOUS_FILE_AFTER_A_ROTATION);
+        assertThat(explained(canal, "header.logfileName", "mysql-bin.000009", "mysql-bin.000011")).isEmpty();
+        assertThat(explained(canal, "header.logfileName", "mysql-bin.000010", "mysql-bin.000009")).isEmpty();
+        assertThat(explained(canal, "header.logfileName", "other.000009", "mysql-bin.000010")).isEmpty();
+    }
+
+    @Test
     void comparisonReportsAbsentFieldsAndEntriesOnlyOneSideDelivered() {
         EntryFields canal = entry(0, "entryType", "ROWDATA", "rowChange.isDdl", "false");
         EntryFields ours = entry(0, "entryType", "ROWDATA");
