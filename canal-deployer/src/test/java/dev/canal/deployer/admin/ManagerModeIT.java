@@ -105,7 +105,9 @@ class ManagerModeIT {
         assertThat(logged("destination second: its configuration changed in canal-admin")).isTrue();
         ClientIdentity reloaded = subscribe(server, "second");
         db.execute("INSERT INTO " + SCHEMA + ".b VALUES (2)", "INSERT INTO " + SCHEMA + ".c VALUES (2)");
-        assertThat(collect(server, reloaded, 1)).containsExactly(SCHEMA + ".c");
+        // the row of c written before the reload may come too: the reloaded instance starts at the cursor "second"
+        // acked, which may lie before it (at least once)
+        assertThat(collect(server, reloaded, 1)).containsOnly(SCHEMA + ".c");
 
         // ... and deletes "first": it stops, "second" runs on
         admin.removeInstance("first");
