@@ -101,7 +101,7 @@ heap_mb=$(( $(memory_mb) / 2 ))
 heap_mb=${CANAL_HEAP_MB:-$heap_mb}
 
 # Collector: the parallel one. On a small heap it gave the catch-up benchmark about 10% more rows/s to the
-# official client than G1 and about 40% less resident memory (docs/performance.md, 2026-11-29 session 3); its
+# official client than G1 and about 40% less resident memory (docs/performance.md); its
 # pauses on a heap of a few hundred MiB are short. A collector chosen in JAVA_OPTS replaces it.
 gc_opts=(-XX:+UseParallelGC)
 case " ${JAVA_OPTS:-} " in

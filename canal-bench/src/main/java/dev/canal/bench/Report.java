@@ -131,7 +131,7 @@ final class Report {
     }
 
     private String targets() {
-        StringBuilder t = new StringBuilder("| target (issue 10) | measured (wall clock) | by CPU per row | met |\n"
+        StringBuilder t = new StringBuilder("| target | measured (wall clock) | by CPU per row | met |\n"
                 + "|---|---|---|---|\n");
         StageResult client = results.keySet().stream()
                 .filter(k -> k.startsWith("client-batch1000") && !k.endsWith("nodelay"))

@@ -33,7 +33,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Issue 6, "must show": the rows the unmodified official client receives for a scripted workload equal what was
+ * The rows the unmodified official client receives for a scripted workload equal what was
  * written, every column type, in order. The launcher runs in this JVM against the real database; the expected rows
  * are read back from the database after each statement and rendered in Canal's text forms by {@link EveryTypeRows},
  * never taken from the server's output. Per row change: table, event type, key; per column of both images: name,

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The schema history under a real parser (issue 4): rows keep the columns true at their own binlog position
+ * The schema history under a real parser: rows keep the columns true at their own binlog position
  * across a restart at an older position, and a model made stale behind its back recovers by itself.
  */
 @ExtendWith(MySqlServerExtension.class)
