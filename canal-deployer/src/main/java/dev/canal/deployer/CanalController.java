@@ -293,7 +293,7 @@ public final class CanalController {
     }
 
     /**
-     * Gives the destination up here (canal-admin's instance release; canal-compat.md 6.1): with ZooKeeper the node
+     * Gives the destination up here (canal-admin's instance release): with ZooKeeper the node
      * holding it releases it and another server takes it over; without ZooKeeper it is stopped here. It stays
      * deployed, so a client's subscription or an admin start brings it back.
      *

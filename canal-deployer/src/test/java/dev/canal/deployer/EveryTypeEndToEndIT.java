@@ -501,7 +501,7 @@ class EveryTypeEndToEndIT {
         }
 
         /**
-         * Canal's updated flags (canal-output.md "Row images"): with no previous image (INSERT) every column is
+         * Canal's updated flags: with no previous image (INSERT) every column is
          * updated; an image compared with itself (before images) has none; an after image has them exactly where
          * the text or NULL-ness changed.
          */

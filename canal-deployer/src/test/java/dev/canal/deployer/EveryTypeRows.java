@@ -21,7 +21,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Rows of a table as the text Canal delivers for them (canal-output.md "Column values", with the deliberate
+ * Rows of a table as the text Canal delivers for them (with the deliberate
  * differences of docs/compatibility.md: BINARY(n) keeps its trailing 0x00, DECIMAL keeps its scale, MariaDB JSON is
  * UTF-8), read back from the database with SQL. Nothing here looks at what the server under test produced: the
  * column types come from information_schema and every value from a SELECT.
@@ -95,9 +95,9 @@ final class EveryTypeRows {
         }
 
         /**
-         * Canal's sqlType (canal-output.md "Column values"): by type, except that unsigned integers widen when
+         * Canal's sqlType: by type, except that unsigned integers widen when
          * the value does not fit the signed type (MEDIUMINT UNSIGNED never does), a NULL SET is BLOB, MariaDB's
-         * JSON (a LONGTEXT whose DDL type is JSON) is BLOB and MySQL's JSON is VARCHAR (canal-compat.md App. A).
+         * JSON (a LONGTEXT whose DDL type is JSON) is BLOB and MySQL's JSON is VARCHAR.
          */
         int sqlType(String value) {
             if (mariaDbJson) {

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The module arrows of design.md, checked over the main classes of the whole reactor (the deployer's class
+ * The module arrows of docs/architecture.md, checked over the main classes of the whole reactor (the deployer's class
  * path holds every module): a module never imports a module above it or beside it.
  */
 class ModuleLayeringTest {

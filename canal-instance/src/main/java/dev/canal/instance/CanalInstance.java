@@ -22,8 +22,7 @@ public interface CanalInstance {
     MetaManager getMetaManager();
 
     /**
-     * The sink between parser and store, for what watches the entries passing it (the sink metrics of
-     * canal-compat.md 10); null for an instance without one it can share.
+     * The sink between parser and store, for what watches the entries passing it (the sink metrics); null for an instance without one it can share.
      */
     default EventSink getEventSink() {
         return null;
@@ -31,7 +30,7 @@ public interface CanalInstance {
 
     /**
      * Called when a client subscribes: a non-empty client filter replaces the parser's table white list for
-     * every client of the destination (canal-compat.md 3.1, quirk 4); an empty one changes nothing.
+     * every client of the destination; an empty one changes nothing.
      *
      * @return whether the filter was applied
      */

@@ -10,8 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The parser's restart position taken from the clients' acked cursors (Canal's MetaLogPositionManager,
- * canal-compat.md 5.4): the smallest cursor over every subscribed client of the destination, so a restarted
+ * The parser's restart position taken from the clients' acked cursors (Canal's MetaLogPositionManager): the smallest cursor over every subscribed client of the destination, so a restarted
  * parser re-reads whatever some client has not acked yet. Persisting is a no-op: cursors move only on ack.
  */
 public final class MetaLogPositionManager implements LogPositionManager {

@@ -25,7 +25,7 @@ import org.slf4j.MDC;
 
 /**
  * Memory meta manager whose subscriptions and cursors are persisted to {@code {dataDir}/{destination}/meta.dat}
- * (canal-compat.md 5.2; Canal's FileMixedMetaManager, the shipped default). Batch marks stay in memory.
+ * (Canal's FileMixedMetaManager, the shipped default). Batch marks stay in memory.
  *
  * <p>The file of a destination is rewritten every {@code period} ms when one of its cursors changed, at
  * once on subscribe and unsubscribe, and on stop; it is not written while the destination has no

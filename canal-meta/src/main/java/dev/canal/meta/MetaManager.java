@@ -9,7 +9,7 @@ import java.util.Map;
 /**
  * Remembers, per destination, which clients subscribed (with their filter), each client's cursor (the
  * position of its last acked entry) and the batches handed out but not yet acked (Canal's
- * CanalMetaManager; canal-compat.md 3 and 5.2).
+ * CanalMetaManager).
  *
  * <p>Clients are identified by destination and clientId; the filter is carried along but not compared.
  * Methods returning a single value return {@code null} when there is none, as Canal does.

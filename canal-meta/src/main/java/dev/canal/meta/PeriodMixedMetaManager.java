@@ -16,8 +16,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Memory meta manager backed by ZooKeeper (Canal's PeriodMixedMetaManager, wired by default-instance.xml;
- * canal-compat.md 5.2): subscriptions are written to ZooKeeper asynchronously, changed cursors are pushed
+ * Memory meta manager backed by ZooKeeper (Canal's PeriodMixedMetaManager, wired by default-instance.xml): subscriptions are written to ZooKeeper asynchronously, changed cursors are pushed
  * every {@code period} ms and once more on stop, batch marks live in memory only. The first time a
  * destination is touched after start, its subscriptions, cursors and any batch marks are read from
  * ZooKeeper, so a server that takes over a destination continues from the cursors the previous one pushed.

@@ -60,7 +60,7 @@ public final class ZooKeeperMetaManager implements MetaManager {
             }
             return null;
         });
-        // as Canal: a blank filter leaves an earlier filter node in place (canal-compat.md Appendix C #4)
+        // as Canal: a blank filter leaves an earlier filter node in place
         if (client.hasFilter()) {
             write(ZooKeeperPaths.filter(client.destination(), client.clientId()),
                     client.filter().getBytes(StandardCharsets.UTF_8));

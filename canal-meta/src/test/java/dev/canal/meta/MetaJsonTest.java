@@ -14,14 +14,14 @@ import org.junit.jupiter.api.Test;
 
 class MetaJsonTest {
 
-    /** canal-compat.md 5.2, as one line (Canal writes the file without whitespace). */
+    /** Canal's meta.dat, as one line (Canal writes the file without whitespace). */
     static final String CANAL_META_DAT = "{\"clientDatas\":[{\"clientIdentity\":{\"clientId\":1001,"
             + "\"destination\":\"example\",\"filter\":\"\"},\"cursor\":{\"identity\":{\"slaveId\":-1,"
             + "\"sourceAddress\":{\"address\":\"localhost\",\"port\":3306}},\"postion\":{\"gtid\":\"\","
             + "\"included\":false,\"journalName\":\"mysql-bin.000001\",\"position\":1234,\"serverId\":1,"
             + "\"timestamp\":1700000000000}}}],\"destination\":\"example\"}";
 
-    /** canal-compat.md 5.3, the ZooKeeper cursor node. */
+    /** Canal's ZooKeeper cursor node. */
     static final String CANAL_TYPED_CURSOR = "{\"@type\":\"com.alibaba.otter.canal.protocol.position.LogPosition\","
             + "\"identity\":{\"slaveId\":-1,\"sourceAddress\":{\"address\":\"localhost\",\"port\":3306}},"
             + "\"postion\":{\"gtid\":\"\",\"included\":false,\"journalName\":\"mysql-bin.000001\",\"position\":1234,"

@@ -5,7 +5,7 @@ import dev.canal.protocol.position.LogIdentity;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
 
-/** Positions as the examples of canal-compat.md 5.2/5.3 use them. */
+/** Positions as Canal's meta.dat and cursor node examples use them. */
 final class Positions {
 
     private Positions() {

@@ -11,7 +11,7 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 
 /**
- * A hand-driven connection to the client port (canal-compat.md 2.1: 4-byte big-endian length, then a Packet),
+ * A hand-driven connection to the client port,
  * for sending what no well-behaved client sends.
  */
 final class RawClient implements AutoCloseable {

@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * The in-process server (Canal's CanalServerWithEmbedded, canal-compat.md 3): holds one instance per
+ * The in-process server (Canal's CanalServerWithEmbedded): holds one instance per
  * destination, built lazily by the {@link CanalInstanceGenerator}, and serves clients from each instance's
  * store while recording their batches and cursors in its meta manager.
  *
@@ -277,7 +277,7 @@ public final class EmbeddedCanalServer implements CanalServer {
         EventStore store = instance.getEventStore();
         Events events = read(store, batchSize, timeout, unit);
         if (events.isEmpty()) {
-            return Message.empty(); // no batch id is consumed for nothing (canal-compat.md quirk 2)
+            return Message.empty(); // no batch id is consumed for nothing
         }
         long batchId = instance.getMetaManager().addBatch(client, events.range());
         if (store.isRaw()) {

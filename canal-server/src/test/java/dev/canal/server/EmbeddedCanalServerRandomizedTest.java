@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * Random interleavings of put, get, ack and rollback against a small store (so the ring wraps and fills),
  * checked against a model: batches continue exactly after the last entry handed out, a rollback rewinds to
  * the last acked entry, and in the end every entry has been acked once, in binlog order (at least once,
- * never lost, never reordered: design.md).
+ * never lost, never reordered).
  */
 class EmbeddedCanalServerRandomizedTest {
 

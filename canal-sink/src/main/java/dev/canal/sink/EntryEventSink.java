@@ -18,8 +18,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The sink of one instance (Canal's EntryEventSink): per source, drops empty transactions and, when
  * asked, transaction boundaries ({@link TransactionBoundaryFilter}); runs the handlers, which see
- * heartbeats; removes heartbeat and GTID entries, which clients never receive (canal-compat.md 4.3,
- * Appendix A); then puts the rest into the store in one piece, waiting while the store is full. The
+ * heartbeats; removes heartbeat and GTID entries, which clients never receive; then puts the rest into the store in one piece, waiting while the store is full. The
  * time spent waiting is counted by the store ({@link StoreCounters#putBlockingNanos()}).
  */
 public class EntryEventSink implements EventSink {

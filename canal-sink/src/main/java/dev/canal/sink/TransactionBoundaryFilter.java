@@ -8,8 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Decides, for one source's stream, which transaction boundaries reach the store (canal-compat.md
- * 4.3): a flush with no ROWDATA (an empty BEGIN/END pair) is dropped unless more than 5 s of event
+ * Decides, for one source's stream, which transaction boundaries reach the store: a flush with no ROWDATA (an empty BEGIN/END pair) is dropped unless more than 5 s of event
  * time passed since the last one let through or more than 8192 were dropped; with
  * {@code filter.transaction.entry} BEGIN/END entries are dropped, except every 5 s of event time or
  * 8192 boundaries, so positions still advance.

@@ -25,7 +25,7 @@ import java.util.Objects;
  * @param gtid       the header's gtid, "" when absent
  * @param eventType  the header's event type (BEGIN/END headers carry none: proto default UPDATE)
  * @param rowsCount  the header prop {@code rowsCount} of a ROWDATA entry, else 0
- * @param rawLength  bytes counted against MEMSIZE limits (canal-compat.md 4.2 "event size")
+ * @param rawLength  bytes counted against MEMSIZE limits
  */
 public record Event(LogIdentity logIdentity, ByteString rawEntry, CanalEntry.Entry entry, String journalName,
         long logfileOffset, long serverId, long executeTime, String gtid, EntryType entryType,
@@ -172,7 +172,7 @@ public record Event(LogIdentity logIdentity, ByteString rawEntry, CanalEntry.Ent
 
     /**
      * Whether an acked position designates this event: same execute time and, when the position
-     * names a journal, the same journal and offset (canal-compat.md 4.2, ack).
+     * names a journal, the same journal and offset.
      */
     public boolean matches(LogPosition logPosition) {
         EntryPosition p = logPosition.position();

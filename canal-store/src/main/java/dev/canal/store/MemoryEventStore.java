@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The ring-buffer store of canal-compat.md 4.2 (Canal's MemoryEventStoreWithBuffer).
+ * The ring-buffer store (Canal's MemoryEventStoreWithBuffer).
  *
  * <p>Three sequences start at -1 and only grow (except get on rollback): {@code put} (last written),
  * {@code get} (last handed out) and {@code ack} (last freed); the event with sequence s lives in slot
@@ -282,7 +282,7 @@ public final class MemoryEventStore implements EventStore {
      * {@inheritDoc}
      *
      * <p>The acked sequence may lie beyond get (a batch handed out before a rollback of an earlier
-     * one, canal-compat.md 3.1 rollback by id); get then moves up to it so acked events are never
+     * one); get then moves up to it so acked events are never
      * handed out again.
      */
     @Override
@@ -392,7 +392,7 @@ public final class MemoryEventStore implements EventStore {
         notEmpty.signalAll();
     }
 
-    /** Collects the next batch as canal-compat.md 4.2 describes (get ITEMSIZE / MEMSIZE, ddl isolation). */
+    /** Collects the next batch as Canal does (get ITEMSIZE / MEMSIZE, ddl isolation). */
     private Events doGet(int batchSize) {
         if (getSequence >= putSequence) {
             return Events.empty();

@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns a {@link MysqlConnection} into a replica: the session set-up of canal-compat.md 9.1, COM_REGISTER_SLAVE, and
+ * Turns a {@link MysqlConnection} into a replica: the session set-up a replica performs, COM_REGISTER_SLAVE, and
  * the dump command (by file and position, by MySQL GTID set, or by MariaDB GTID list) that starts a
  * {@link BinlogStream}. After a dump the connection belongs to the stream.
  *
@@ -36,7 +36,7 @@ public final class ReplicaSession {
     private static final int BINLOG_DUMP_NON_BLOCK = 0x01;
     /**
      * COM_BINLOG_DUMP flag asking MariaDB for ANNOTATE_ROWS events (the statement text before rows events), which
-     * Canal turns into QUERY entries (canal-output.md, "annotate on"). MySQL gives this bit no such meaning.
+     * Canal turns into QUERY entries. MySQL gives this bit no such meaning.
      */
     private static final int BINLOG_SEND_ANNOTATE_ROWS_EVENT = 0x02;
     /** MARIA_SLAVE_CAPABILITY_GTID: the replica understands GTID events (MariaDB 10.0+). */
@@ -115,7 +115,7 @@ public final class ReplicaSession {
 
     /**
      * Streams from {@code file} at {@code position} up to the end of the binlog as it is now; then
-     * {@link BinlogStream#next()} returns null. For scanning files (start-position search, canal-compat.md 9.2).
+     * {@link BinlogStream#next()} returns null. For scanning files (start-position search).
      */
     public BinlogStream dumpToEnd(String file, long position) throws IOException {
         return dumpFrom(file, position, BINLOG_DUMP_NON_BLOCK);

@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Kafka MQ mode (Canal's CanalMQStarter with the kafka producer, canal-compat.md 8.1): one shared producer and
+ * Kafka MQ mode (Canal's CanalMQStarter with the kafka producer): one shared producer and
  * one worker thread per destination, each pulling batches through the embedded server and acking them only
  * after Kafka acknowledged all their records. The deployer starts the destinations' instances; a worker whose
  * destination is not started yet retries its subscription.

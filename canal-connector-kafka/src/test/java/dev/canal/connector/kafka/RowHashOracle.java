@@ -1,6 +1,6 @@
 package dev.canal.connector.kafka;
 
-/** The expected partition of a key, written out from canal-compat.md 8.4 independently of the main code. */
+/** The expected partition of a key, written out from Canal's partition rules independently of the main code. */
 final class RowHashOracle {
 
     private RowHashOracle() {

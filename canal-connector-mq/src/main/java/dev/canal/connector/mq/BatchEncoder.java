@@ -14,7 +14,7 @@ import java.util.Objects;
 import java.util.function.LongSupplier;
 
 /**
- * Turns one batch into the records Canal's MQ producer would send (canal-compat.md 8.1 to 8.5): split by dynamic
+ * Turns one batch into the records Canal's MQ producer would send: split by dynamic
  * topic, then encoded as flat JSON or protobuf packets, each on its fixed or hashed partition. Records of one
  * partition keep batch order.
  */

@@ -11,8 +11,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns the ROWDATA entries of a batch into flat messages, one per entry, with Canal's rules (canal-compat.md
- * 8.2). Two Canal details are kept on purpose because consumers see them: the set of updated column names
+ * Turns the ROWDATA entries of a batch into flat messages, one per entry, with Canal's rules. Two Canal details are kept on purpose because consumers see them: the set of updated column names
  * grows over the rows of an entry (a later row's {@code old} also lists columns updated in earlier rows), and
  * an UPDATE row without updated columns adds no {@code old} element.
  */

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * One destination's MQ loop (Canal's CanalMQRunnable, canal-compat.md 8.1): subscribe as {@code (dest, 1001)},
+ * One destination's MQ loop (Canal's CanalMQRunnable): subscribe as {@code (dest, 1001)},
  * take a batch without ack, send all its records and wait for the broker to acknowledge every one, then ack.
  * Any failure rolls the batch back, so the same data is fetched again after a back-off: the cursor never
  * passes data the broker has not acknowledged, and since nothing is acked meanwhile the store fills up and

@@ -5,7 +5,7 @@ import java.util.OptionalInt;
 
 /**
  * {@code canal.mq.dynamicTopicPartitionNum}: items {@code topicOrRegex:count}; the first item matching a topic
- * gives the number of partitions its rows are hashed over (canal-compat.md 8.4, last row).
+ * gives the number of partitions its rows are hashed over.
  */
 public final class TopicPartitionCounts {
 

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Entries shaped as the parser builds them (canal-compat.md 1.3, Appendix A), for a test in the parser's role.
+ * Entries shaped as the parser builds them, for a test in the parser's role.
  * Table {@code test.user}: id int(11) key, name varchar(32), note text, price decimal(10,2).
  */
 public final class TestRows {

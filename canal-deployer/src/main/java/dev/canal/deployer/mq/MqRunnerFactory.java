@@ -8,7 +8,7 @@ import java.util.ServiceLoader;
 /**
  * Builds the {@link MqRunner} of one {@code canal.serverMode}. Implementations are found through
  * {@link ServiceLoader} and only when an MQ mode is configured, so a tcp server never loads a broker client's
- * classes (design.md: the core has no broker library on its class path; the connector and its broker client are
+ * classes (docs/architecture.md: the core has no broker library on its class path; the connector and its broker client are
  * only reached from here).
  */
 public interface MqRunnerFactory {

@@ -19,7 +19,7 @@ import org.springframework.core.env.MutablePropertySources;
 import org.springframework.core.env.PropertySource;
 
 /**
- * Builds a destination's instance from Spring XML (Canal's SpringCanalInstanceGenerator, canal-compat.md 5.1):
+ * Builds a destination's instance from Spring XML (Canal's SpringCanalInstanceGenerator):
  * the XML named by {@code canal.instance.{destination}.spring.xml}, else {@code canal.instance.global.spring.xml},
  * else {@code classpath:spring/file-instance.xml}, with {@code ${...}} placeholders resolved from canal.properties
  * and {@code {confDir}/{destination}/instance.properties} by {@link InstanceProperties}'s rules. The XML sees the

@@ -14,8 +14,8 @@ import java.time.ZoneId;
 import java.util.Arrays;
 
 /**
- * Turns one decoded column value into the {@code value} text and {@code sqlType} a Canal client sees
- * (canal-compat.md Appendix A, canal-output.md "Column values"), where Canal's conventions are kept
+ * Turns one decoded column value into the {@code value} text and {@code sqlType} a Canal client sees,
+ * where Canal's conventions are kept
  * (ENUM index, SET bitmask, BIT as unsigned decimal, binary as ISO-8859-1, unsigned widening by value) and
  * its data-losing cases are fixed (column charsets honoured, BINARY(n) padded back, DECIMAL scale kept).
  *
@@ -38,7 +38,7 @@ public final class ColumnRenderer {
 
     /**
      * @param mariadb the source is MariaDB, whose JSON type is a LONGTEXT alias: Canal reports such columns as
-     *                BLOB (canal-output.md, JSON on MariaDB), MySQL's native JSON as VARCHAR
+     *                BLOB, MySQL's native JSON as VARCHAR
      */
     public ColumnRenderer(ZoneId zone, boolean mariadb) {
         this.timestamps = new TimestampText(zone);

@@ -39,7 +39,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns decoded binlog events into the entries a Canal client receives (canal-compat.md Appendix A): BEGIN and
+ * Turns decoded binlog events into the entries a Canal client receives: BEGIN and
  * COMMIT/XID become TRANSACTIONBEGIN/TRANSACTIONEND, rows events become ROWDATA with rendered columns, DDL and
  * statement DML become ROWDATA carrying their SQL. Filtered tables and switched-off kinds produce nothing.
  *

@@ -5,7 +5,7 @@ import dev.canal.protocol.CanalEntry.EntryType;
 import dev.canal.protocol.CanalEntry.EventType;
 import java.util.List;
 
-/** Builds entries and headers with exactly the fields Canal sets (canal-compat.md 1.3, Appendix A). */
+/** Builds entries and headers with exactly the fields Canal sets. */
 final class EntryFactory {
 
     private static final String ENCODING = "UTF-8";

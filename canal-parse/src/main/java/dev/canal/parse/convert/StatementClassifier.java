@@ -8,8 +8,7 @@ import java.util.Locale;
 
 /**
  * Classifies a QUERY event's statement by tokenizing its head: comments skipped, identifiers unquoted,
- * keywords compared case-insensitively. Only the leading clause matters for Canal's entry kinds
- * (canal-compat.md Appendix A, canal-output.md "DDL entries").
+ * keywords compared case-insensitively. Only the leading clause matters for Canal's entry kinds.
  */
 public final class StatementClassifier {
 

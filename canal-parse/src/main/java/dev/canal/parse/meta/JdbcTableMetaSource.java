@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 
 /**
  * Reads table definitions from the source's information_schema on first use and caches them (Canal's
- * "TSDB off" mode, canal-compat.md 9.4): entries are dropped when a DDL touches the table, or when a row
+ * "TSDB off" mode): entries are dropped when a DDL touches the table, or when a row
  * image does not fit what is cached.
  *
  * <p>{@code COLUMN_TYPE} is what {@code SHOW CREATE TABLE} prints for the column (lower case, charset clause

@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The coprocessor of design.md, between the reader thread and the sink:
+ * The decoding pipeline of docs/architecture.md, between the reader thread and the sink:
  * <ol>
  *   <li>stage 1, one thread, in binlog order: decode the event, keep the table maps and the position, turn
  *       everything but row images into entries, and decide filters and table meta for rows events;</li>

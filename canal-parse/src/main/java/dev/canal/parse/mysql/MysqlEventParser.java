@@ -336,7 +336,7 @@ public final class MysqlEventParser implements EventParser {
         return session;
     }
 
-    /** Where to start, by Canal's rules (canal-compat.md 9.2, 9.3; docs/compatibility.md "A changed source"). */
+    /** Where to start, by Canal's rules. */
     private StartPoint findStart(ReplicaSession session) throws IOException {
         if (resetToLatest) {
             resetToLatest = false;

@@ -12,7 +12,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Canal's detecting heartbeat ({@code canal.instance.detecting.*}, canal-compat.md 6.4): runs the configured SQL
+ * Canal's detecting heartbeat ({@code canal.instance.detecting.*}): runs the configured SQL
  * on its own connection every interval and raises an alarm in the log once the source has failed more than the
  * threshold of consecutive times, and again when it answers. Switching to a standby source
  * ({@code heartbeatHaEnable}) is not implemented.

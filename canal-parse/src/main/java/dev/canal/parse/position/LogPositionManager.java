@@ -3,7 +3,7 @@ package dev.canal.parse.position;
 import dev.canal.protocol.position.LogPosition;
 
 /**
- * Where the parser restarts from (Canal's CanalLogPositionManager, canal-compat.md 5.4): the parser
+ * Where the parser restarts from (Canal's CanalLogPositionManager): the parser
  * persists the position of the last transaction end it handed to the sink, and asks for the latest one
  * when it (re)connects.
  */

@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-/** Value texts and sqlTypes from canal-output.md's column table, plus our deliberate fixes. */
+/** Value texts and sqlTypes as Canal emits them, plus our deliberate fixes. */
 class ColumnRendererTest {
 
     private final ColumnRenderer renderer = new ColumnRenderer(ZoneId.of("UTC"));

@@ -42,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * sets the JVM default zone to UTC while it runs.
  *
  * <p>The files were generated from our output on MariaDB 10.11.19 and MySQL 9.7.4, then every value was checked by
- * hand against canal-output.md and canal-compat.md Appendix A. They show our deliberate differences from Canal
+ * hand against what Canal 1.1.7 emits. They show our deliberate differences from Canal
  * (docs/compatibility.md): DECIMAL keeps its scale, BINARY(n) keeps its trailing zero bytes, MariaDB JSON is UTF-8
  * text, and MySQL's {@code mysqlType} is rebuilt from the TABLE_MAP in MySQL 8's spelling. Event lengths and the
  * server-rewritten DROP TABLE text are those of these server versions; another version may need a rewrite.

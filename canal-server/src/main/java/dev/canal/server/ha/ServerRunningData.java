@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 /**
  * The content of {@code /otter/canal/destinations/{dest}/running}: which server holds the destination
- * (Canal's ServerRunningData, canal-compat.md 5.3). Written as {@code {"active":true,"address":"ip:port"}},
+ * (Canal's ServerRunningData). Written as {@code {"active":true,"address":"ip:port"}},
  * keys in fastjson's alphabetical order and without {@code "@type"}, so Canal servers and the official
  * client's ClusterNodeAccessStrategy read it.
  *

@@ -16,8 +16,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 
 /**
- * Active/standby election of one destination across servers (Canal's ServerRunningMonitor,
- * canal-compat.md 6.1). Its creation by {@link ServerRunningMonitors} registers
+ * Active/standby election of one destination across servers (Canal's ServerRunningMonitor). Its creation by {@link ServerRunningMonitors} registers
  * {@code /otter/canal/destinations/{dest}/cluster/{ip:port}}; starting it tries to create the ephemeral
  * {@code /otter/canal/destinations/{dest}/running} node with this server's {@link ServerRunningData}; the server
  * that creates it starts the instance through its {@link ServerRunningListener}, the others stay standby

@@ -168,7 +168,7 @@ public final class ServerRunningMonitors {
     /**
      * The TCP server's activation on a client's subscription to a destination not running here: competes for
      * it, so the instance starts only if this server wins; on a standby the subscription then fails with
-     * "should start first" and the official cluster client moves on (canal-compat.md Appendix C, 11).
+     * "should start first" and the official cluster client moves on.
      */
     public DestinationActivator activator() {
         return this::start;

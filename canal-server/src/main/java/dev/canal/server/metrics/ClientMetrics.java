@@ -5,8 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * What the TCP server counts about its clients, per destination (the {@code canal_instance_client_*} metrics
- * of canal-compat.md 10). Plain counters; the deployer exports them.
+ * What the TCP server counts about its clients, per destination (the {@code canal_instance_client_*} metrics). Plain counters; the deployer exports them.
  */
 public final class ClientMetrics {
 

@@ -31,7 +31,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Canal's TCP server (canal-compat.md 2, Canal's CanalServerWithNetty) in front of a {@link CanalServer}.
+ * Canal's TCP server in front of a {@link CanalServer}.
  * Per connection the pipeline is: quick-ack re-arming, the 4-byte length frame decoder, packet parsing,
  * handshake (on connect), authentication (within a deadline), then (after auth) idle handlers and the session
  * handler, and last a handler that closes the connection on any failure. Requests run on a session pool, never

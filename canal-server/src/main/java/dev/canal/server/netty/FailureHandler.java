@@ -8,7 +8,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Last in the pipeline: any exception that reaches it (a frame too long or with a negative length, bytes
- * that are no packet, a reset connection) closes this connection only (design.md, "bad input").
+ * that are no packet, a reset connection) closes this connection only.
  */
 final class FailureHandler extends ChannelInboundHandlerAdapter {
 

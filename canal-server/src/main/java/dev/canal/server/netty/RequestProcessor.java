@@ -28,7 +28,7 @@ import org.slf4j.MDC;
 final class RequestProcessor {
 
     private static final Logger log = LoggerFactory.getLogger(RequestProcessor.class);
-    /** A GET without a timeout, or with -1, does not wait (the field's legacy default, canal-compat.md 1.2). */
+    /** A GET without a timeout, or with -1, does not wait (the field's legacy default). */
     private static final long NO_WAIT = -1L;
     private static final long UNACKABLE_BATCH_ID = 0L;
     private static final long EMPTY_BATCH_ID = Message.EMPTY_BATCH_ID;

@@ -33,7 +33,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Two servers wired as the launcher wires them with ZooKeeper (TCP server activating through the election)
  * and the official client over TCP: a lazy destination starts where the first subscription wins the election
- * and nowhere else (canal-compat.md 6.1, 2.5, Appendix C quirk 11).
+ * and nowhere else.
  */
 class LazyActivationIT {
 

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The TCP session flow of canal-compat.md 2.3–2.6, byte-level, over real loopback sockets. */
+/** The TCP session flow of Canal's client protocol, byte-level, over real loopback sockets. */
 class CanalNettyServerTest {
 
     @AutoClose

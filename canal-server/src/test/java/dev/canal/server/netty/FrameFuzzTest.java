@@ -19,7 +19,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Bad input closes the session that sent it and nothing else (design.md): random bytes, truncated frames,
+ * Bad input closes the session that sent it and nothing else: random bytes, truncated frames,
  * absurd lengths and early packets. The frame decoder never buffers more than the configured maximum, which
  * the tests show by a too-long length being refused from its 4-byte header alone.
  */

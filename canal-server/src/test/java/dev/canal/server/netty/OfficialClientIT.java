@@ -228,7 +228,7 @@ class OfficialClientIT {
                 .hasStackTraceContaining("should subscribe first");
     }
 
-    /** Quirk 11 of canal-compat.md: the rollback-on-connect error is read as the SUBSCRIPTION reply. */
+    /** A Canal quirk: the rollback-on-connect error is read as the SUBSCRIPTION reply. */
     @Test
     void firstSubscribeToADestinationNotYetStartedFailsLikeCanalAndStartsIt() {
         server = RunningServer.open();

@@ -15,7 +15,7 @@ import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Byte-exact frames against the examples of canal-compat.md 2.1 and 2.6. */
+/** Byte-exact frames against frames of Canal's protocol. */
 class PacketsTest {
 
     private static final ByteBufAllocator ALLOC = ByteBufAllocator.DEFAULT;

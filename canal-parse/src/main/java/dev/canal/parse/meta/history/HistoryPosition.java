@@ -6,7 +6,7 @@ import dev.canal.protocol.position.EntryPosition;
 
 /**
  * Where a DDL or a snapshot sits in the binlog, with the column names of Canal's {@code meta_history} /
- * {@code meta_snapshot} tables (canal-compat.md 9.4, {@code binlog_offest} sic).
+ * {@code meta_snapshot} tables.
  */
 public record HistoryPosition(
         @JsonProperty("binlog_file") String file,
