@@ -28,7 +28,8 @@ import org.slf4j.MDC;
  * <h2>Fencing</h2>
  * Canal keeps serving while its ZooKeeper session is in doubt, so after a network partition two servers can
  * deliver the same destination. Here the registry calls {@link #fence()} when Curator's SUSPENDED lasts longer
- * than the {@link FencingDelay} G = min(T/3, D/2) (at once on LOST or on a reconnection with a new session), which
+ * than the {@link FencingDelay} G = min(T/3, D/2), or than 2T/3 after the last request ZooKeeper answered was
+ * sent if that comes sooner ({@link SessionProbe}; at once on LOST or on a reconnection with a new session), which
  * stops the instance (parser, sink, store: no more dumping, no more gets), and {@link #rejoin()} on RECONNECTED,
  * which re-reads the running node and competes again; a connection back within G in the same session (a
  * ZooKeeper restart, an ensemble's leader election) never stops the instance, as the node is still this server's.
@@ -44,12 +45,15 @@ import org.slf4j.MDC;
  *     G later {@code fence()} stops the instance without waiting for any ZooKeeper call or a lock held across
  *     one.</li>
  * <li>So the stop has at least D - G &ge; D/2 (2.5 s by default), typically T/3 + D - G, to finish before anyone
- *     else can start; the instance stop takes far less (its store wakes and fails every waiting get at once).</li>
+ *     else can start; the instance stop takes far less (its store wakes and fails every waiting get at once).
+ *     Independently of the ping schedule: the session lives at least T past the sending of the last request
+ *     ZooKeeper answered, and the fence comes no later than 2T/3 past it, leaving T/3 + D.</li>
  * </ol>
  * The margin does not depend on T, so any session timeout is safe; T only sets how long a dead server holds its
  * destinations (failover time about T + D) and how long a pause of this process (GC, SIGSTOP) may last before
- * its session expires. Not covered: a whole process pause longer than the margin that begins after the
- * suspension, after which a get already past the store's check may still answer; and no bound is enforced on
+ * its session expires; after such a pause the probe's bound has passed, so the fence follows the suspension at
+ * once. Not covered: a pause that ends with a get already past the store's check answering before the ZooKeeper
+ * client thread has noticed anything; and no bound is enforced on
  * how long the listener's stop takes. An instance whose start is in progress when the connection is lost is
  * stopped right after its start completes.
  *

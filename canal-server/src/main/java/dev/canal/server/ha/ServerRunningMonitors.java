@@ -51,6 +51,7 @@ public final class ServerRunningMonitors {
 
     private static final Logger log = LoggerFactory.getLogger(ServerRunningMonitors.class);
     private static final long STOP_WAIT_SECONDS = 10;
+    private static final int PROBES_PER_SESSION = 6;
 
     private final CuratorFramework zk;
     private final String address;
@@ -62,6 +63,7 @@ public final class ServerRunningMonitors {
     // written under this, read by Curator's event thread
     private volatile ScheduledExecutorService electionThread;
     private volatile ScheduledExecutorService fencingThread;
+    private volatile SessionProbe probe;
 
     // Curator's event thread only
     private long sessionBeforeSuspension;
@@ -99,6 +101,7 @@ public final class ServerRunningMonitors {
         }
         electionThread = daemonScheduler("canal-server-election");
         fencingThread = daemonScheduler("canal-server-fencing");
+        probe = new SessionProbe(zk, negotiatedSessionTimeout().dividedBy(PROBES_PER_SESSION));
         createPersistent(ClusterPaths.CLUSTER);
         createPersistent(ZooKeeperPaths.DESTINATIONS);
         registerServerNode();
@@ -116,6 +119,7 @@ public final class ServerRunningMonitors {
             stop(destination);
         }
         deleteQuietly(ClusterPaths.serverNode(address));
+        probe.close();
         fencingThread.shutdownNow();
         electionThread.shutdownNow();
         try {
@@ -125,6 +129,7 @@ public final class ServerRunningMonitors {
         }
         electionThread = null;
         fencingThread = null;
+        probe = null;
         log.info("left the server election as {}", address);
     }
 
@@ -215,7 +220,8 @@ public final class ServerRunningMonitors {
 
     /**
      * The connection is in doubt: keep serving for the {@link FencingDelay} in case it comes back within the
-     * session (a ZooKeeper restart, a leader election in the ensemble), then stop every destination.
+     * session (a ZooKeeper restart, a leader election in the ensemble), then stop every destination; sooner
+     * when ZooKeeper last answered long ago ({@link SessionProbe}), so never later than 2T/3 after that.
      */
     private void suspend() {
         if (sessionBeforeSuspension == 0) {
@@ -224,13 +230,17 @@ public final class ServerRunningMonitors {
         if (pendingFence != null) {
             return;
         }
-        Duration delay = FencingDelay.of(negotiatedSessionTimeout(), takeoverDelay);
-        log.warn("ZooKeeper connection SUSPENDED: {} fences every destination unless it is back within {} ms",
-                address, delay.toMillis());
         ScheduledExecutorService fencing = fencingThread;
-        if (fencing == null) {
+        SessionProbe answered = probe;
+        if (fencing == null || answered == null) {
             return;
         }
+        Duration session = negotiatedSessionTimeout();
+        Duration grace = FencingDelay.of(session, takeoverDelay);
+        Duration safe = answered.safeFor(session); // shorter after a pause of this process or a silent network
+        Duration delay = safe.compareTo(grace) < 0 ? safe : grace;
+        log.warn("ZooKeeper connection SUSPENDED: {} fences every destination unless it is back within {} ms",
+                address, delay.toMillis());
         try {
             pendingFence = fencing.schedule(() -> fenceAll("suspended for " + delay.toMillis() + " ms"),
                     delay.toMillis(), TimeUnit.MILLISECONDS);
