@@ -8,6 +8,7 @@ import dev.canal.instance.InstanceStartException;
 import dev.canal.instance.spring.InstanceConfigException;
 import dev.canal.instance.spring.InstanceProperties;
 import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.instance.spring.SharedZooKeeper;
 import dev.canal.instance.spring.SpringCanalInstanceGenerator;
 import dev.canal.server.CanalServer;
 import dev.canal.server.EmbeddedCanalServer;
@@ -50,11 +51,9 @@ import org.slf4j.LoggerFactory;
 public final class CanalController {
 
     private static final Logger log = LoggerFactory.getLogger(CanalController.class);
-    /** How long start-up waits for ZooKeeper before failing; Curator wants it no longer than the session. */
-    static final Duration ZOOKEEPER_CONNECT_WAIT = ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT;
-
     private final CanalServerConfig config;
-    private final SpringCanalInstanceGenerator generator;
+    /** Builds the destinations' instances; with ZooKeeper, bound to the server's client in {@link #start}. */
+    private volatile SpringCanalInstanceGenerator generator;
     private final EmbeddedCanalServer server;
     private final CanalNettyServer netty;
     /** Built and validated, not yet taken by the embedded server (lazy ones until their first client). */
@@ -68,6 +67,7 @@ public final class CanalController {
     // written under this; read also by the election and TCP threads
     private volatile MqRunner mq; // null in tcp mode
     private volatile ServerRunningMonitors monitors; // null without ZooKeeper
+    /** The server's one ZooKeeper client: election, registration and every destination's cursors. */
     private CuratorFramework zooKeeper; // guarded by this
     private boolean running; // guarded by this
 
@@ -109,16 +109,25 @@ public final class CanalController {
             destinations = config.destinations();
             requireInstanceFiles(destinations);
         }
+        if (!config.zkServers().isEmpty()) {
+            connectZooKeeper();
+        }
         try {
             for (String destination : destinations) {
                 prepared.put(destination, generator.generate(destination));
             }
         } catch (InstanceConfigException e) {
             discardPrepared();
+            closeZooKeeper();
             throw new ConfigException(e.getMessage(), e);
         }
         warnUnsupportedKeys(destinations);
-        createMqRunner(destinations);
+        try {
+            createMqRunner(destinations);
+        } catch (RuntimeException e) {
+            closeZooKeeper();
+            throw e;
+        }
         server.start();
         if (netty != null) {
             try {
@@ -126,6 +135,7 @@ public final class CanalController {
             } catch (RuntimeException e) {
                 server.stop();
                 discardPrepared();
+                closeZooKeeper();
                 throw new ConfigException("cannot start the TCP server (" + config.tcp() + "): " + e.getMessage(), e);
             }
         }
@@ -208,6 +218,7 @@ public final class CanalController {
             server.stop();
             discardPrepared();
             deployed.clear();
+            closeZooKeeper(); // last: the instances push their cursors through it when they stop
         }
         log.info("canal server stopped");
     }
@@ -376,15 +387,39 @@ public final class CanalController {
     }
 
     /**
-     * Connects to ZooKeeper and registers this server as {@code registerIp:port}.
+     * Connects the server's one ZooKeeper client, which the election, the registration and every destination's
+     * cursors (default-instance.xml) share: one session per server, whatever the number of destinations.
      *
-     * @throws ConfigException naming canal.zkServers when ZooKeeper cannot be reached; nothing keeps running
+     * @throws ConfigException naming canal.zkServers when ZooKeeper cannot be reached
+     */
+    private void connectZooKeeper() {
+        Duration session = config.zkSessionTimeout();
+        try {
+            // Curator wants the connect wait no longer than the session
+            zooKeeper = ZooKeeperConnections.connect(config.zkServers(), session, session);
+        } catch (RuntimeException e) {
+            throw new ConfigException("cannot reach ZooKeeper (" + CommonKeys.ZK_SERVERS.name() + "="
+                    + config.zkServers() + "): " + e.getMessage(), e);
+        }
+        generator = generator.withZooKeeper(SharedZooKeeper.of(config.zkServers(), zooKeeper));
+    }
+
+    private void closeZooKeeper() {
+        if (zooKeeper != null) {
+            zooKeeper.close();
+            zooKeeper = null;
+            generator = generator.withZooKeeper(SharedZooKeeper.NONE);
+        }
+    }
+
+    /**
+     * Registers this server as {@code registerIp:port} through the server's ZooKeeper client.
+     *
+     * @throws ConfigException naming canal.zkServers when the registration fails; nothing keeps running
      */
     private void joinElection() {
         String address = config.registerAddress(port());
         try {
-            zooKeeper = ZooKeeperConnections.connect(config.zkServers(), ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT,
-                    ZOOKEEPER_CONNECT_WAIT);
             ServerRunningMonitors election = new ServerRunningMonitors(zooKeeper, address, new ServerRunningListener() {
                 @Override
                 public void activeEnter(String destination) {
@@ -399,30 +434,25 @@ public final class CanalController {
             election.start();
             monitors = election;
         } catch (RuntimeException e) {
-            if (zooKeeper != null) {
-                zooKeeper.close();
-                zooKeeper = null;
-            }
             if (netty != null) {
                 netty.stop();
             }
             server.stop();
             discardPrepared();
+            closeZooKeeper();
             closeMq();
             throw new ConfigException("cannot join the server election in ZooKeeper (" + CommonKeys.ZK_SERVERS.name()
                     + "=" + config.zkServers() + "): " + e.getMessage(), e);
         }
-        log.info("server {} registered in ZooKeeper at {}", address, config.zkServers());
+        log.info("server {} registered in ZooKeeper at {} (session timeout {} ms)", address, config.zkServers(),
+                config.zkSessionTimeout().toMillis());
     }
 
+    /** Releases the destinations held here (their instances stop); the client stays open for their last pushes. */
     private void leaveElection() {
         if (monitors != null) {
             monitors.stop();
             monitors = null;
-        }
-        if (zooKeeper != null) {
-            zooKeeper.close();
-            zooKeeper = null;
         }
     }
 

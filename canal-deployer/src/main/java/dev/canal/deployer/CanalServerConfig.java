@@ -11,6 +11,7 @@ import dev.canal.server.ServerConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import java.util.TreeSet;
@@ -27,6 +28,8 @@ import java.util.function.Supplier;
  *                        {@code canal.client.auth.timeout} and {@code canal.client.max.connections}
  * @param zkServers       {@code canal.zkServers}, empty when unset: the server election and
  *                        default-instance.xml's meta
+ * @param zkSessionTimeout {@code canal.zookeeper.session.timeout} (ours): the session of the server's one
+ *                        ZooKeeper client (election, registration, cursors); docs/high-availability.md
  * @param registerIp      {@code canal.register.ip}, empty when unset: the address this server registers in ZooKeeper
  * @param withoutNetty    {@code canal.withoutNetty}: no TCP server; always true in an MQ mode
  * @param serverMode      {@code canal.serverMode}
@@ -43,6 +46,7 @@ public record CanalServerConfig(
         Source source,
         ServerConfig tcp,
         String zkServers,
+        Duration zkSessionTimeout,
         String registerIp,
         boolean withoutNetty,
         ServerMode serverMode,
@@ -57,6 +61,10 @@ public record CanalServerConfig(
 
     public static final ConfigKey REGISTER_IP = ConfigKey.canal("canal.register.ip", "",
             "Address this server registers in ZooKeeper for clients to reach; default canal.ip, else this host's.");
+    public static final ConfigKey ZK_SESSION_TIMEOUT = ConfigKey.ours("canal.zookeeper.session.timeout", "4000",
+            "Milliseconds of the server's ZooKeeper session (election and cursors; the ensemble grants 2 to 20 of its "
+                    + "ticks): a killed server's destinations move after about this plus 5 s; a pause (GC) longer "
+                    + "than it costs the destinations. Fencing stays safe at any value (docs/high-availability.md).");
     public static final ConfigKey WITHOUT_NETTY = ConfigKey.canal("canal.withoutNetty", "false",
             "Run no client port (embedded use); always so in MQ modes.");
     public static final ConfigKey SERVER_MODE = ConfigKey.canal("canal.serverMode", "tcp",
@@ -87,7 +95,7 @@ public record CanalServerConfig(
     public static final ConfigKey DESTINATION_SPRING_XML = ConfigKey.canal("canal.instance.{destination}.spring.xml",
             null, "canal.instance.global.spring.xml for one destination.");
 
-    public static final List<ConfigKey> KEYS = List.of(REGISTER_IP, WITHOUT_NETTY, SERVER_MODE, DESTINATIONS,
+    public static final List<ConfigKey> KEYS = List.of(REGISTER_IP, ZK_SESSION_TIMEOUT, WITHOUT_NETTY, SERVER_MODE, DESTINATIONS,
             DESTINATIONS_EXPR, CONF_DIR, AUTO_SCAN, AUTO_SCAN_INTERVAL, GLOBAL_MODE, GLOBAL_LAZY, GLOBAL_SPRING_XML,
             DESTINATION_MODE, DESTINATION_LAZY, DESTINATION_SPRING_XML);
 
@@ -132,10 +140,15 @@ public record CanalServerConfig(
         if (metricsPort > MAX_PORT) {
             throw r.invalid(PrometheusExporter.PORT, "must be a port number (0 or below disables the exporter), got " + metricsPort);
         }
+        long sessionMillis = r.read(ZK_SESSION_TIMEOUT, () -> new TypedProperties(r.effective).longValue(ZK_SESSION_TIMEOUT));
+        if (sessionMillis <= 0 || sessionMillis > Integer.MAX_VALUE) {
+            throw r.invalid(ZK_SESSION_TIMEOUT, "must be a positive number of milliseconds, got " + sessionMillis);
+        }
         CanalServerConfig config = new CanalServerConfig(
                 canalProperties,
                 r.read(ServerConfig.PORT, () -> ServerConfig.fromProperties(r.effective)),
                 r.value(InstanceMetaConfig.ZK_SERVERS),
+                Duration.ofMillis(sessionMillis),
                 r.value(REGISTER_IP),
                 // MQ mode serves no TCP clients
                 r.bool(WITHOUT_NETTY) || mode != ServerMode.TCP,

@@ -31,6 +31,7 @@ class CanalServerConfigTest {
         assertThat(config.serverMode()).isEqualTo(ServerMode.TCP);
         assertThat(config.withoutNetty()).isFalse();
         assertThat(config.zkServers()).isEmpty();
+        assertThat(config.zkSessionTimeout()).hasMillis(4000);
         assertThat(config.meta().fileDataDir()).isEqualTo(Path.of("../conf"));
         assertThat(config.meta().fileFlushPeriodMillis()).isEqualTo(1000);
         assertThat(config.meta().zooKeeperFlushPeriodMillis()).isEqualTo(1000);
@@ -43,6 +44,14 @@ class CanalServerConfigTest {
         assertThat(config.metricsPort()).isEqualTo(11112);
         assertThat(config.tcp().authTimeoutMillis()).isEqualTo(10_000);
         assertThat(config.tcp().maxConnections()).isEqualTo(4096);
+    }
+
+    @Test
+    void zooKeeperSessionTimeoutIsReadAndKnown() {
+        CanalServerConfig config = CanalServerConfig.load(source("canal.zookeeper.session.timeout", "30000"));
+
+        assertThat(config.zkSessionTimeout()).hasSeconds(30);
+        assertThat(config.unsupportedKeys()).doesNotContain("canal.zookeeper.session.timeout");
     }
 
     @Test
@@ -93,6 +102,8 @@ class CanalServerConfigTest {
         "canal.instance.global.lazy|maybe|canal.instance.global.lazy",
         "canal.file.flush.period|-1|canal.file.flush.period",
         "canal.zookeeper.flush.period|soon|canal.zookeeper.flush.period",
+        "canal.zookeeper.session.timeout|4s|canal.zookeeper.session.timeout",
+        "canal.zookeeper.session.timeout|0|canal.zookeeper.session.timeout",
         "canal.serverMode|carrier-pigeon|canal.serverMode",
         "canal.serverMode|rocketMQ|canal.serverMode",
         "canal.instance.global.mode|manager|canal.instance.global.mode",

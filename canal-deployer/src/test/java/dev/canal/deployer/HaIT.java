@@ -73,6 +73,26 @@ class HaIT {
         assertThat(runningOn()).containsExactly(standby);
     }
 
+    /**
+     * Cursors in ZooKeeper (default-instance.xml) for three destinations, the election and the registration all
+     * go through the server's one client: ZooKeeper sees a single session from the server.
+     */
+    @Test
+    void everyDestinationOfAServerSharesItsOneZooKeeperSession() throws Exception {
+        List<String> destinations = List.of("one", "two", "three");
+        CanalController controller = launch("shared", zooKeeper.connectString(), destinations,
+                "classpath:spring/default-instance.xml");
+        await().atMost(Duration.ofSeconds(30)).until(() -> destinations.stream()
+                .allMatch(d -> controller.server().isStart(d)));
+
+        assertThat(zooKeeper.connectedSessions()).hasSize(1);
+        try (CuratorFramework zk = zooKeeper.newClient()) {
+            for (String destination : destinations) {
+                assertThat(zk.checkExists().forPath("/otter/canal/destinations/" + destination + "/running")).isNotNull();
+            }
+        }
+    }
+
     @Test
     void unreachableZooKeeperStopsStartUpNamingTheKey() throws Exception {
         String nowhere = "127.0.0.1:" + TcpPorts.free();
@@ -89,17 +109,27 @@ class HaIT {
     }
 
     private CanalController launch(String name, String zkServers) throws IOException {
+        return launch(name, zkServers, List.of(DESTINATION), null);
+    }
+
+    private CanalController launch(String name, String zkServers, List<String> destinations, String springXml)
+            throws IOException {
         Path conf = Files.createDirectories(home.resolve(name));
-        Files.createDirectories(conf.resolve(DESTINATION));
-        Files.writeString(conf.resolve(DESTINATION).resolve("instance.properties"),
-                "canal.instance.master.address=127.0.0.1:3306\n");
+        for (String destination : destinations) {
+            Files.createDirectories(conf.resolve(destination));
+            Files.writeString(conf.resolve(destination).resolve("instance.properties"),
+                    "canal.instance.master.address=127.0.0.1:3306\n");
+        }
         Properties p = new Properties();
+        if (springXml != null) {
+            p.setProperty("canal.instance.global.spring.xml", springXml);
+        }
         p.setProperty("canal.port", "0");
         p.setProperty("canal.register.ip", "127.0.0.1");
         p.setProperty("canal.metrics.pull.port", "0");
         p.setProperty("canal.conf.dir", conf.toString());
         p.setProperty("canal.file.data.dir", "${canal.conf.dir}");
-        p.setProperty("canal.destinations", DESTINATION);
+        p.setProperty("canal.destinations", String.join(",", destinations));
         p.setProperty("canal.zkServers", zkServers);
         CanalController controller = CanalLauncher.start(new Source(conf.resolve("canal.properties").toString(), p),
                 TEST_PARSER);

@@ -9,12 +9,11 @@ import org.apache.curator.framework.CuratorFrameworkFactory;
 
 /**
  * Connects a ZooKeeper client before anything uses it, so that an unreachable ZooKeeper stops start-up with the
- * servers and their key named instead of surfacing later as a hung call. The instance's meta managers and the
- * server's election each connect through it, with their own session timeout and retries.
+ * servers and their key named instead of surfacing later as a hung call. The server connects its one client
+ * (election, registration and, through default-instance.xml, every destination's cursors) through it; so does an
+ * instance built without the server's client, with Canal's session timeout.
  */
 public final class ZooKeeperConnector {
-
-    /** The key whose value is the connect string, named in every connection error. */
 
     private ZooKeeperConnector() {
     }

@@ -1,10 +1,15 @@
 package dev.canal.testsupport;
 
 import java.io.Closeable;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import javax.management.MBeanServer;
+import javax.management.ObjectName;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.CuratorFrameworkFactory;
 import org.apache.curator.retry.RetryOneTime;
@@ -50,6 +55,39 @@ public final class ZooKeeperServer implements AutoCloseable {
 
     public int port() {
         return server.getPort();
+    }
+
+    /**
+     * Stops the server and starts it again on the same port with the same data directory, as an operator's
+     * restart does: sessions survive if their clients reconnect within their timeout.
+     *
+     * @param down how long the server stays down (0: start again at once)
+     */
+    public void restart(Duration down) throws Exception {
+        server.stop();
+        Thread.sleep(down.toMillis()); // the outage being simulated, not a wait for a condition
+        server.restart();
+    }
+
+    /**
+     * The ids of the sessions with a connection to this server now, read from the connection beans ZooKeeper
+     * registers in this JVM's platform MBean server (one per client connection).
+     */
+    public Set<Long> connectedSessions() throws Exception {
+        MBeanServer beans = ManagementFactory.getPlatformMBeanServer();
+        Set<Long> sessions = new TreeSet<>();
+        for (ObjectName name : beans.queryNames(new ObjectName("org.apache.ZooKeeperService:*"), null)) {
+            if ("Connections".equals(name.getKeyProperty("name1")) && name.getKeyProperty("name3") != null
+                    && String.valueOf(port()).equals(portOf(name.getKeyProperty("name0")))) {
+                String id = String.valueOf(beans.getAttribute(name, "SessionId")); // hex, "0x..."
+                sessions.add(Long.parseUnsignedLong(id.replaceFirst("^0x", ""), 16));
+            }
+        }
+        return sessions;
+    }
+
+    private static String portOf(String serverBeanName) {
+        return serverBeanName == null ? "" : serverBeanName.replaceAll("^.*_port", "");
     }
 
     /** A new session with the server's default timeout, as another canal server would have; connected. */

@@ -24,7 +24,9 @@ import org.springframework.core.env.PropertySource;
  * else {@code classpath:spring/file-instance.xml}, with {@code ${...}} placeholders resolved from canal.properties
  * and {@code {confDir}/{destination}/instance.properties} by {@link InstanceProperties}'s rules. The XML sees the
  * merged, resolved values as the {@code Properties} bean {@value #PROPERTIES_BEAN} (for the typed config
- * records) and must define the instance as the bean {@value #INSTANCE_BEAN}.
+ * records) and must define the instance as the bean {@value #INSTANCE_BEAN}. It also sees the daemon's ZooKeeper
+ * client as the {@link SharedZooKeeper} bean {@value #SHARED_ZOOKEEPER_BEAN} ({@link #withZooKeeper}; none by
+ * default), which default-instance.xml uses instead of a client per destination.
  *
  * <p>In canal-admin's manager mode the destination's own properties come from an {@link InstanceSource} instead
  * of the file ({@link #withInstanceSource}).
@@ -36,6 +38,7 @@ public final class SpringCanalInstanceGenerator {
 
     public static final String PROPERTIES_BEAN = "instanceProperties";
     public static final String INSTANCE_BEAN = "instance";
+    public static final String SHARED_ZOOKEEPER_BEAN = "sharedZooKeeper";
     public static final String GLOBAL_SPRING_XML = "canal.instance.global.spring.xml";
     public static final String DEFAULT_SPRING_XML = "classpath:spring/file-instance.xml";
     public static final String INSTANCE_FILE = "instance.properties";
@@ -46,30 +49,37 @@ public final class SpringCanalInstanceGenerator {
     private final Path confDir;
     private final List<String> additionalXml;
     private final InstanceSource instanceSource;
+    private final SharedZooKeeper zooKeeper;
 
     public SpringCanalInstanceGenerator(Source canalProperties, Path confDir) {
-        this(canalProperties, confDir, List.of(), null);
+        this(canalProperties, confDir, List.of(), null, SharedZooKeeper.NONE);
     }
 
     private SpringCanalInstanceGenerator(Source canalProperties, Path confDir, List<String> additionalXml,
-            InstanceSource instanceSource) {
+            InstanceSource instanceSource, SharedZooKeeper zooKeeper) {
         this.canalProperties = Objects.requireNonNull(canalProperties, "canalProperties");
         this.confDir = Objects.requireNonNull(confDir, "confDir");
         this.additionalXml = List.copyOf(additionalXml);
         this.instanceSource = instanceSource != null ? instanceSource : this::loadInstanceFile;
+        this.zooKeeper = Objects.requireNonNull(zooKeeper, "zooKeeper");
     }
 
     /** A generator that takes each destination's own properties from {@code source} instead of its file. */
     public SpringCanalInstanceGenerator withInstanceSource(InstanceSource source) {
         return new SpringCanalInstanceGenerator(canalProperties, confDir, additionalXml,
-                Objects.requireNonNull(source, "source"));
+                Objects.requireNonNull(source, "source"), zooKeeper);
     }
 
     /** A generator that also loads these XML resources after the instance's own, so their beans replace its beans. */
     public SpringCanalInstanceGenerator withAdditionalXml(String... resources) {
         List<String> all = new ArrayList<>(additionalXml);
         all.addAll(List.of(resources));
-        return new SpringCanalInstanceGenerator(canalProperties, confDir, all, instanceSource);
+        return new SpringCanalInstanceGenerator(canalProperties, confDir, all, instanceSource, zooKeeper);
+    }
+
+    /** A generator whose instances use the daemon's ZooKeeper client instead of connecting one each. */
+    public SpringCanalInstanceGenerator withZooKeeper(SharedZooKeeper shared) {
+        return new SpringCanalInstanceGenerator(canalProperties, confDir, additionalXml, instanceSource, shared);
     }
 
     public static Path instanceFile(Path confDir, String destination) {
@@ -109,6 +119,7 @@ public final class SpringCanalInstanceGenerator {
         context.setDisplayName("canal instance " + destination);
         try {
             context.getBeanFactory().registerSingleton(PROPERTIES_BEAN, properties.effective());
+            context.getBeanFactory().registerSingleton(SHARED_ZOOKEEPER_BEAN, zooKeeper);
             context.addBeanFactoryPostProcessor(placeholderConfigurer(properties));
             List<String> resources = new ArrayList<>();
             resources.add(xml);

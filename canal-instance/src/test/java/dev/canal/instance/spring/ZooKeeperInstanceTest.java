@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.curator.framework.imps.CuratorFrameworkState;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -72,6 +73,22 @@ class ZooKeeperInstanceTest {
         } finally {
             again.stop();
         }
+    }
+
+    @Test
+    void anInstanceOnTheServersClientPushesThroughItAndLeavesItOpen() throws Exception {
+        CuratorFramework shared = zooKeeper.newClient();
+        CanalInstance instance = generator(zooKeeper.connectString())
+                .withZooKeeper(SharedZooKeeper.of(zooKeeper.connectString(), shared)).generate("example");
+        instance.start();
+        ClientIdentity client = new ClientIdentity("example", (short) 1001);
+        instance.getMetaManager().subscribe(client);
+        instance.getMetaManager().updateCursor(client, SpringCanalInstanceGeneratorTest.ACKED);
+        instance.stop();
+
+        assertThat(shared.getState()).isEqualTo(CuratorFrameworkState.STARTED);
+        byte[] cursor = shared.getData().forPath("/otter/canal/destinations/example/1001/cursor");
+        assertThat(new String(cursor, StandardCharsets.UTF_8)).contains("mysql-bin.000001", "1234");
     }
 
     @Test

@@ -27,29 +27,35 @@ import org.slf4j.MDC;
  *
  * <h2>Fencing</h2>
  * Canal keeps serving while its ZooKeeper session is in doubt, so after a network partition two servers can
- * deliver the same destination. Here the registry calls {@link #fence()} on Curator's SUSPENDED (and LOST),
- * which stops the instance at once (parser, sink, store: no more dumping, no more gets), and
- * {@link #rejoin()} on RECONNECTED, which re-reads the running node and competes again. Why the instance is
- * stopped before any other server can start it, with T the negotiated session timeout, D the other servers'
- * takeover delay and t0 the moment the network between this server and ZooKeeper fails:
+ * deliver the same destination. Here the registry calls {@link #fence()} when Curator's SUSPENDED lasts longer
+ * than the {@link FencingDelay} G = min(T/3, D/2), or than 2T/3 after the last request ZooKeeper answered was
+ * sent if that comes sooner ({@link SessionProbe}; at once on LOST or on a reconnection with a new session), which
+ * stops the instance (parser, sink, store: no more dumping, no more gets), and {@link #rejoin()} on RECONNECTED,
+ * which re-reads the running node and competes again; a connection back within G in the same session (a
+ * ZooKeeper restart, an ensemble's leader election) never stops the instance, as the node is still this server's.
+ * Why the instance is stopped before any other server can start it, with T the negotiated session timeout, D the
+ * other servers' takeover delay and t0 the moment the network between this server and ZooKeeper fails:
  * <ol>
  * <li>Another server starts the instance only after creating the running node, so only after the ensemble
  *     deleted this server's node by expiring its session: at least T after the ensemble last heard from this
  *     server. Its client sends something at least every T/3, so that was after t0 - T/3: the node goes no
  *     sooner than t0 + 2T/3, and the other server starts no sooner than t0 + 2T/3 + D.</li>
  * <li>This server's client declares the connection lost when it has heard nothing for 2T/3 (ZooKeeper's read
- *     timeout), so by t0 + 2T/3 (at once when the TCP connection breaks visibly). Curator reports SUSPENDED,
- *     and {@code fence()} stops the instance without waiting for any ZooKeeper call or a lock held across
+ *     timeout), so by t0 + 2T/3 (at once when the TCP connection breaks visibly). Curator reports SUSPENDED;
+ *     G later {@code fence()} stops the instance without waiting for any ZooKeeper call or a lock held across
  *     one.</li>
- * <li>So the stop has at least D (5 s by default), typically T/3 + D, to finish before anyone else can start;
- *     the instance stop takes far less (its store wakes and fails every waiting get at once). The failover
- *     IT measures the margin: about 6.4 s with T = 4 s and D = 5 s.</li>
+ * <li>So the stop has at least D - G &ge; D/2 (2.5 s by default), typically T/3 + D - G, to finish before anyone
+ *     else can start; the instance stop takes far less (its store wakes and fails every waiting get at once).
+ *     Independently of the ping schedule: the session lives at least T past the sending of the last request
+ *     ZooKeeper answered, and the fence comes no later than 2T/3 past it, leaving T/3 + D.</li>
  * </ol>
- * If only the direction to ZooKeeper fails, watch notifications may still arrive and postpone the client's
- * verdict; the margin is then at least D - 2T/3, still positive as long as D > 2T/3. Not covered: a whole
- * process pause (GC, SIGSTOP) longer than the margin, after which a get already past the store's check may
- * still answer; and no bound is enforced on how long the listener's stop takes. An instance whose start is
- * in progress when the connection is lost is stopped right after its start completes.
+ * The margin does not depend on T, so any session timeout is safe; T only sets how long a dead server holds its
+ * destinations (failover time about T + D) and how long a pause of this process (GC, SIGSTOP) may last before
+ * its session expires; after such a pause the probe's bound has passed, so the fence follows the suspension at
+ * once. Not covered: a pause that ends with a get already past the store's check answering before the ZooKeeper
+ * client thread has noticed anything; and no bound is enforced on
+ * how long the listener's stop takes. An instance whose start is in progress when the connection is lost is
+ * stopped right after its start completes.
  *
  * <p>Thread safety: election state is guarded by this monitor and changed only on the registry's election
  * thread or a caller's thread; the instance state is guarded by {@code instanceLock}, which is never held

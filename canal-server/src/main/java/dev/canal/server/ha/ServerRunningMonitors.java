@@ -10,7 +10,9 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.framework.state.ConnectionState;
@@ -23,8 +25,11 @@ import org.slf4j.LoggerFactory;
 /**
  * This server's {@link ServerRunningMonitor}s, one per destination (Canal's ServerRunningMonitors), used by
  * the launcher when {@code canal.zkServers} is set. {@link #start()} registers the ephemeral
- * {@code /otter/canal/cluster/{ip:port}} and follows the ZooKeeper connection: SUSPENDED or LOST fences every
- * destination (stops its instance), RECONNECTED registers again and rejoins every election.
+ * {@code /otter/canal/cluster/{ip:port}} and follows the ZooKeeper connection: a connection SUSPENDED for longer
+ * than the {@link FencingDelay} (a fraction of the session, never more than half the takeover delay), or LOST,
+ * fences every destination (stops its instance); RECONNECTED within the same session before that keeps the
+ * destinations serving; RECONNECTED registers again and rejoins every election. A new session on reconnection
+ * fences at once: the old one expired, so another server may already hold the destinations.
  *
  * <p>Typical use by the launcher:
  * <pre>{@code
@@ -46,6 +51,7 @@ public final class ServerRunningMonitors {
 
     private static final Logger log = LoggerFactory.getLogger(ServerRunningMonitors.class);
     private static final long STOP_WAIT_SECONDS = 10;
+    private static final int PROBES_PER_SESSION = 6;
 
     private final CuratorFramework zk;
     private final String address;
@@ -56,6 +62,12 @@ public final class ServerRunningMonitors {
 
     // written under this, read by Curator's event thread
     private volatile ScheduledExecutorService electionThread;
+    private volatile ScheduledExecutorService fencingThread;
+    private volatile SessionProbe probe;
+
+    // Curator's event thread only
+    private long sessionBeforeSuspension;
+    private ScheduledFuture<?> pendingFence;
 
     /**
      * @param address       this server's {@code registerIp:port} (canal.register.ip or canal.ip or the host IP,
@@ -87,11 +99,9 @@ public final class ServerRunningMonitors {
                     + zk.getZookeeperClient().getCurrentConnectionString() + " (" + CommonKeys.ZK_SERVERS.name()
                     + "); connect with ZooKeeperConnections.connect first");
         }
-        electionThread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "canal-server-election");
-            thread.setDaemon(true);
-            return thread;
-        });
+        electionThread = daemonScheduler("canal-server-election");
+        fencingThread = daemonScheduler("canal-server-fencing");
+        probe = new SessionProbe(zk, negotiatedSessionTimeout().dividedBy(PROBES_PER_SESSION));
         createPersistent(ClusterPaths.CLUSTER);
         createPersistent(ZooKeeperPaths.DESTINATIONS);
         registerServerNode();
@@ -109,6 +119,8 @@ public final class ServerRunningMonitors {
             stop(destination);
         }
         deleteQuietly(ClusterPaths.serverNode(address));
+        probe.close();
+        fencingThread.shutdownNow();
         electionThread.shutdownNow();
         try {
             electionThread.awaitTermination(STOP_WAIT_SECONDS, TimeUnit.SECONDS);
@@ -116,6 +128,8 @@ public final class ServerRunningMonitors {
             Thread.currentThread().interrupt();
         }
         electionThread = null;
+        fencingThread = null;
+        probe = null;
         log.info("left the server election as {}", address);
     }
 
@@ -184,11 +198,16 @@ public final class ServerRunningMonitors {
     /** Curator's event thread. */
     private void onConnectionState(CuratorFramework client, ConnectionState state) {
         switch (state) {
-            case SUSPENDED, LOST, READ_ONLY -> {
-                log.warn("ZooKeeper connection {}: fencing every destination of {}", state, address);
-                monitors.values().forEach(ServerRunningMonitor::fence);
-            }
+            case SUSPENDED -> suspend();
+            case LOST, READ_ONLY -> fenceAll(state.toString());
             case CONNECTED, RECONNECTED -> {
+                cancelPendingFence();
+                long session = sessionId();
+                if (sessionBeforeSuspension != 0 && session != sessionBeforeSuspension) {
+                    // the old session expired: its running nodes are gone and another server may serve already
+                    fenceAll("reconnected with a new session");
+                }
+                sessionBeforeSuspension = 0;
                 log.info("ZooKeeper connection {}: {} rejoins the elections", state, address);
                 ScheduledExecutorService election = electionThread;
                 if (election != null) {
@@ -197,6 +216,74 @@ public final class ServerRunningMonitors {
                 monitors.values().forEach(ServerRunningMonitor::rejoin);
             }
         }
+    }
+
+    /**
+     * The connection is in doubt: keep serving for the {@link FencingDelay} in case it comes back within the
+     * session (a ZooKeeper restart, a leader election in the ensemble), then stop every destination; sooner
+     * when ZooKeeper last answered long ago ({@link SessionProbe}), so never later than 2T/3 after that.
+     */
+    private void suspend() {
+        if (sessionBeforeSuspension == 0) {
+            sessionBeforeSuspension = sessionId();
+        }
+        if (pendingFence != null) {
+            return;
+        }
+        ScheduledExecutorService fencing = fencingThread;
+        SessionProbe answered = probe;
+        if (fencing == null || answered == null) {
+            return;
+        }
+        Duration session = negotiatedSessionTimeout();
+        Duration grace = FencingDelay.of(session, takeoverDelay);
+        Duration safe = answered.safeFor(session); // shorter after a pause of this process or a silent network
+        Duration delay = safe.compareTo(grace) < 0 ? safe : grace;
+        log.warn("ZooKeeper connection SUSPENDED: {} fences every destination unless it is back within {} ms",
+                address, delay.toMillis());
+        try {
+            pendingFence = fencing.schedule(() -> fenceAll("suspended for " + delay.toMillis() + " ms"),
+                    delay.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (RejectedExecutionException stopping) {
+            log.debug("election stopped, suspension ignored");
+        }
+    }
+
+    private void fenceAll(String why) {
+        log.warn("ZooKeeper connection {}: fencing every destination of {}", why, address);
+        monitors.values().forEach(ServerRunningMonitor::fence);
+    }
+
+    private void cancelPendingFence() {
+        if (pendingFence != null) {
+            pendingFence.cancel(false);
+            pendingFence = null;
+        }
+    }
+
+    /** The session timeout the ensemble granted (it bounds what was asked to 2 to 20 ticks). */
+    private Duration negotiatedSessionTimeout() {
+        try {
+            return Duration.ofMillis(zk.getZookeeperClient().getZooKeeper().getSessionTimeout());
+        } catch (Exception e) {
+            throw new IllegalStateException("no ZooKeeper handle for " + address, e);
+        }
+    }
+
+    private long sessionId() {
+        try {
+            return zk.getZookeeperClient().getZooKeeper().getSessionId();
+        } catch (Exception e) {
+            throw new IllegalStateException("no ZooKeeper handle for " + address, e);
+        }
+    }
+
+    private static ScheduledExecutorService daemonScheduler(String name) {
+        return Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        });
     }
 
     private void registerServerNode() {

@@ -5,16 +5,17 @@ import java.time.Duration;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.curator.retry.ExponentialBackoffRetry;
 
-/** The ZooKeeper client of the server's registration and election, connected before anything registers. */
+/**
+ * The server's one ZooKeeper client, connected before anything registers: the registration, the election and,
+ * through default-instance.xml, every destination's cursors share it, so a server holds one session.
+ */
 public final class ZooKeeperConnections {
 
-    /** The key whose value is the connect string, named in every connection error. */
-
     /**
-     * Session timeout for the election. Canal's zkclient uses 90 s, which makes a crashed active server hold
-     * its destination for 90 s; 4 s (the smallest a ZooKeeper server with the default tickTime of 2 s grants)
-     * brings a kill -9 failover to about session timeout + takeover delay = 9 s. See
-     * {@link ServerRunningMonitor} for why a short session is still safe.
+     * Default session timeout ({@code canal.zookeeper.session.timeout}). Canal's zkclient uses 90 s, which makes
+     * a crashed active server hold its destination for 90 s; 4 s (the smallest a ZooKeeper server with the
+     * default tickTime of 2 s grants) brings a kill -9 failover to about session timeout + takeover delay = 9 s.
+     * See {@link ServerRunningMonitor} for why any session timeout is safe.
      */
     public static final Duration DEFAULT_SESSION_TIMEOUT = Duration.ofSeconds(4);
 

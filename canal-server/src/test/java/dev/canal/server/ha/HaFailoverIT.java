@@ -53,8 +53,12 @@ class HaFailoverIT {
     private static final Duration CONNECT_WAIT = Duration.ofSeconds(3);
     private static final Duration DELAY = ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY;
     private static final int KILL_TRIALS = 3;
-    private static final int MYSQL_KILL_TRIALS = 2;
+    /** kill -9 trials over MySQL; more with -Dha.kill.trials=N (docs/high-availability.md). */
+    private static final int MYSQL_KILL_TRIALS = Integer.getInteger("ha.kill.trials", 2);
     private static final String SCHEMA = "ha_failover";
+    private static final String ZK_RESTART_SCHEMA = "ha_zk_restart";
+    /** ZooKeeper straight back, and down for longer than the servers' sessions. */
+    private static final List<Duration> ZOOKEEPER_OUTAGES = List.of(Duration.ZERO, SESSION.plusSeconds(2));
     /** The shipped Spring XMLs ({@code spring/*.xml}), on the servers' class path as in the tarball. */
     private static final Path SHIPPED_CONF = Path.of("..", "conf");
     private static final long ROW_EVERY_MILLIS = 5;
@@ -83,6 +87,8 @@ class HaFailoverIT {
     private Thread writer;
     private String nodeSource;
     private int nodesStarted;
+    /** Per kill trial: from the kill to the client's first row newer than any it had. */
+    private final List<Long> failoverMillis = new ArrayList<>();
 
     @BeforeEach
     void startZooKeeper() throws Exception {
@@ -162,7 +168,7 @@ class HaFailoverIT {
     void killedActiveServerReadingMySqlIsReplacedAndTheClientGetsEveryRowInOrder(MySqlServer db) throws Exception {
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id BIGINT PRIMARY KEY)");
-        nodeSource = "spring:" + springConf(db);
+        nodeSource = "spring:" + springConf(db, SCHEMA);
         int portA = TcpPorts.free();
         int portB = TcpPorts.free();
         startNode(portA);
@@ -178,12 +184,54 @@ class HaFailoverIT {
             for (int trial = 1; trial <= MYSQL_KILL_TRIALS; trial++) {
                 report.add(killTrial(trial, portA, portB));
             }
+            report.add(failoverSummary());
+            assertEveryRowInOrderAndNeverTwoServing(report);
+        }
+    }
+
+    /**
+     * ZooKeeper itself restarted on the same port with the same data while two servers (cursors in ZooKeeper,
+     * one ZooKeeper client each) serve one destination from a real MySQL-compatible server and the official
+     * cluster client reads it: once straight back, once down for longer than the servers' sessions, so that
+     * they expire. No two servers ever serve at once, every row reaches the client in order, and the client
+     * follows whichever server holds the destination afterwards.
+     */
+    @Test
+    void zooKeeperRestartedUnderTwoServersNeverLetsTwoServeAndLosesNoRow(MySqlServer db) throws Exception {
+        db.recreateDatabase(ZK_RESTART_SCHEMA);
+        db.execute("CREATE TABLE " + ZK_RESTART_SCHEMA + ".t (id BIGINT PRIMARY KEY)");
+        nodeSource = "spring:" + springConf(db, ZK_RESTART_SCHEMA);
+        startNode(TcpPorts.free());
+        startNode(TcpPorts.free());
+        try (Connection connection = db.adminConnection();
+                PreparedStatement insert = connection.prepareStatement("INSERT INTO " + ZK_RESTART_SCHEMA
+                        + ".t (id) VALUES (?)")) {
+            startWriter(row -> {
+                insert.setLong(1, row);
+                insert.executeUpdate();
+            });
+            startClient("id");
+            List<String> report = new ArrayList<>();
+            for (Duration outage : ZOOKEEPER_OUTAGES) {
+                long before = maxReceived();
+                await().atMost(PATIENCE).until(() -> maxReceived() > before + 50); // mid-stream
+                int activeBefore = activePort();
+                long lastBeforeRestart = maxReceived();
+                long stopped = System.nanoTime();
+                zooKeeper.restart(outage);
+                long writtenWhenBack = written.get();
+                await().atMost(PATIENCE).until(() -> maxReceived() > writtenWhenBack);
+                await().atMost(PATIENCE).until(() -> activePort() != -1);
+                report.add(String.format("ZooKeeper down %d ms (stopped after row %d): server %d held the destination "
+                        + "before, %d after; the client's longest silence %d ms", outage.toMillis(), lastBeforeRestart,
+                        activeBefore, activePort(), millis(longestSilenceBetween(stopped, System.nanoTime()))));
+            }
             assertEveryRowInOrderAndNeverTwoServing(report);
         }
     }
 
     /** conf/ for the servers: canal.properties naming default-instance.xml, and the destination on {@code db}. */
-    private Path springConf(MySqlServer db) throws IOException {
+    private Path springConf(MySqlServer db, String schema) throws IOException {
         Path conf = Files.createDirectories(dir.resolve("conf"));
         Files.writeString(conf.resolve("canal.properties"), String.join("\n",
                 "canal.instance.global.spring.xml=classpath:spring/default-instance.xml",
@@ -198,7 +246,7 @@ class HaFailoverIT {
                 "canal.instance.master.position=" + start.position(),
                 "canal.instance.dbUsername=" + db.replicationUser(),
                 "canal.instance.dbPassword=" + db.replicationPassword(),
-                "canal.instance.filter.regex=" + SCHEMA + "\\\\.t") + "\n");
+                "canal.instance.filter.regex=" + schema + "\\\\.t") + "\n");
         return conf;
     }
 
@@ -224,9 +272,20 @@ class HaFailoverIT {
         ChildJvm.Line resumed = await().atMost(PATIENCE).until(() -> firstRowAbove(lastBeforeKill, killed),
                 line -> line != null);
         startNode(active); // back as the standby for the next trial
+        failoverMillis.add(millis(resumed.nanos() - killed));
         return String.format("kill %d: running node moved %d ms after the kill, client got new rows %d ms after it "
                 + "(longest silence %d ms)", trial, millis(takenOver - killed), millis(resumed.nanos() - killed),
                 millis(longestSilenceAfter(killed)));
+    }
+
+    /** Median and worst of the kill trials so far, as the client saw them. */
+    private String failoverSummary() {
+        List<Long> sorted = failoverMillis.stream().sorted().toList();
+        int n = sorted.size();
+        long median = n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+        return String.format("kill -9 failover over %d trials (session %d ms, takeover delay %d ms): median %d ms, "
+                + "worst %d ms, from the kill to the official cluster client's first new row", n, SESSION.toMillis(),
+                DELAY.toMillis(), median, sorted.get(n - 1));
     }
 
     /** Stops writing, waits for the client to have the last row, prints the report and checks the stream. */
@@ -287,7 +346,11 @@ class HaFailoverIT {
 
     /** The longest time without a row line at the client in the minute after {@code since}. */
     private long longestSilenceAfter(long since) {
-        long until = since + TimeUnit.MINUTES.toNanos(1);
+        return longestSilenceBetween(since, since + TimeUnit.MINUTES.toNanos(1));
+    }
+
+    /** The longest time without a row line at the client between two {@code System.nanoTime()} readings. */
+    private long longestSilenceBetween(long since, long until) {
         long previous = since;
         long longest = 0;
         synchronized (received) {

@@ -3,6 +3,7 @@ package dev.canal.server.ha;
 import dev.canal.meta.PeriodMixedMetaManager;
 import dev.canal.meta.ZooKeeperMetaManager;
 import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.instance.spring.SharedZooKeeper;
 import dev.canal.instance.spring.SpringCanalInstanceGenerator;
 import dev.canal.server.CanalInstanceGenerator;
 import dev.canal.server.EmbeddedCanalServer;
@@ -66,7 +67,7 @@ public final class HaServerNode {
             listener = ServerRunningListener.embedded(embedded);
         } else if (source.startsWith(SPRING)) {
             embedded = new EmbeddedCanalServer(springInstances(Path.of(source.substring(SPRING.length())), zkServers,
-                    port));
+                    port, zk));
             listener = reportingAround(ServerRunningListener.embedded(embedded));
         } else {
             throw new IllegalArgumentException("source must be rows:FILE or spring:CONF_DIR, was " + source);
@@ -93,17 +94,19 @@ public final class HaServerNode {
 
     /**
      * Instances as the launcher builds them: Spring XML and properties, {@code CONF_DIR/canal.properties} plus
-     * {@code CONF_DIR/{dest}/instance.properties}, with this server's ZooKeeper and a slave id of its own.
+     * {@code CONF_DIR/{dest}/instance.properties}, with this server's ZooKeeper client (shared with the election,
+     * as the launcher shares it) and a slave id of its own.
      */
-    private static CanalInstanceGenerator springInstances(Path confDir, String zkServers, int port)
-            throws IOException {
+    private static CanalInstanceGenerator springInstances(Path confDir, String zkServers, int port,
+            CuratorFramework zk) throws IOException {
         Properties canal = new Properties();
         try (Reader in = Files.newBufferedReader(confDir.resolve("canal.properties"))) {
             canal.load(in);
         }
         canal.setProperty("canal.zkServers", zkServers);
         canal.setProperty("canal.instance.mysql.slaveId", String.valueOf(port));
-        return new SpringCanalInstanceGenerator(new Source("canal.properties", canal), confDir)::generate;
+        return new SpringCanalInstanceGenerator(new Source("canal.properties", canal), confDir)
+                .withZooKeeper(SharedZooKeeper.of(zkServers, zk))::generate;
     }
 
     /** Reports serving before the instance starts and after it stopped: wider than the store's own interval. */

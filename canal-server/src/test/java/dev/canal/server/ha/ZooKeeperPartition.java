@@ -61,15 +61,20 @@ final class ZooKeeperPartition implements AutoCloseable {
 
     private void accept() {
         while (!listener.isClosed()) {
+            Socket client;
             try {
-                Socket client = listener.accept();
+                client = listener.accept();
+            } catch (IOException closed) {
+                return;
+            }
+            try {
                 Socket server = new Socket(InetAddress.getLoopbackAddress(), upstreamPort);
                 sockets.add(client);
                 sockets.add(server);
                 pump(client, server);
                 pump(server, client);
-            } catch (IOException closed) {
-                return;
+            } catch (IOException zooKeeperDown) {
+                closeQuietly(client); // refused, as ZooKeeper itself would; the next connection tries again
             }
         }
     }
