@@ -126,7 +126,7 @@ public final class CanalController {
             } catch (RuntimeException e) {
                 server.stop();
                 discardPrepared();
-                throw new ConfigException("cannot start the TCP server (" + config.tcp() + "): " + e.getMessage(), e);
+                throw new ConfigException("cannot start the TCP server: " + e.getMessage(), e);
             }
         }
         if (!config.zkServers().isEmpty()) {
