@@ -198,9 +198,12 @@ while :; do
         status=0
         wait "$pid" || status=$?
         rm -f "$pid_file"
-        echo "canal server failed to start (exit status $status); logs in $base/logs" >&2
         print_log_tail "$stdout_log" "$stdout_log_offset"
         print_log_tail "$server_log" "$server_log_offset"
+        # the server's own one-line reason, last, where the eye lands
+        reason=$(written_since "$stdout_log" "$stdout_log_offset" | grep -m 1 "^canal server not started: " || true)
+        echo "canal server failed to start (exit status $status)${reason:+: ${reason#canal server not started: }}" >&2
+        echo "logs in $base/logs" >&2
         exit 1
     fi
     started=$(written_since "$server_log" "$server_log_offset" | grep -E -m 1 "canal server (started|running, but)" || true)
