@@ -37,7 +37,10 @@ stage_opts=${BENCH_STAGE_JAVA_OPTS:-"-server -Xms128m -Xmx${heap_mb}m -Xss1m -XX
 -Duser.timezone=UTC -Dfile.encoding=UTF-8"}
 
 mkdir -p bench/results
+# shellcheck source=../bin/canal-env.sh
+. bin/canal-env.sh
+java=$(canal_java) || exit 1
 # the official client's classes are protobuf 3 gencode: its warning says nothing about us
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options on purpose
-exec java -Xmx4g -Duser.timezone=UTC -Dlogback.configurationFile=bench-logback.xml -Dcom.google.protobuf.use_unsafe_pre22_gencode=true ${JAVA_OPTS:-} "-Dbench.stageJavaOpts=$stage_opts" \
+exec "$java" -Xmx4g -Duser.timezone=UTC -Dlogback.configurationFile=bench-logback.xml -Dcom.google.protobuf.use_unsafe_pre22_gencode=true ${JAVA_OPTS:-} "-Dbench.stageJavaOpts=$stage_opts" \
   -cp "canal-bench/target/canal-bench.jar:canal-bench/target/lib/*" dev.canal.bench.BenchMain "$@"

@@ -5,12 +5,16 @@
 # event on one line (type, file:position, timestamp, fields; rows events with table and values).
 # Exits 1 naming the file and offset at the first event it cannot decode.
 #
+# Java: $JAVA, else $JAVA_HOME/bin/java, else java on the PATH.
 # Class path: lib/*.jar next to this bin/ directory when packaged; otherwise canal-binlog's classes and its
 # dependencies from the source tree, (re)built with Maven when missing or older than the sources.
 set -euo pipefail
 
 bin_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 home_dir="$(dirname "$bin_dir")"
+# shellcheck source=canal-env.sh
+. "$bin_dir/canal-env.sh"
+java=$(canal_java) || exit 1
 
 if [ -d "$home_dir/lib" ]; then
   classpath="$home_dir/lib/*"
@@ -29,4 +33,4 @@ else
 fi
 
 # The decoder logs through SLF4J; without a provider on this class path its warnings would only be noise.
-exec java ${JAVA_OPTS:-} -Dslf4j.internal.verbosity=ERROR -cp "$classpath" dev.canal.binlog.tool.BinlogDump "$@"
+exec "$java" ${JAVA_OPTS:-} -Dslf4j.internal.verbosity=ERROR -cp "$classpath" dev.canal.binlog.tool.BinlogDump "$@"

@@ -7,6 +7,10 @@
 set -euo pipefail
 
 home=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=canal-env.sh
+. "$home/bin/canal-env.sh"
+java=$(canal_java) || exit 1
+canal_require_java "$java" || exit 1
 work=$(mktemp -d /tmp/canal-demo.XXXXXX)
 db_pid=""
 writer_pid=""
@@ -133,6 +137,6 @@ writer_pid=$!
 # --- 4. a client printing what arrives ------------------------------------------------------------------
 echo "demo: changes to demo.orders as a Canal client receives them (Ctrl-C to stop everything)"
 # in the background and waited for, so that a signal to this script runs the clean-up at once
-java -cp "$work/server/lib/*" dev.canal.deployer.demo.ConsoleClient 127.0.0.1 "$server_port" demo &
+"$java" -cp "$work/server/lib/*" dev.canal.deployer.demo.ConsoleClient 127.0.0.1 "$server_port" demo &
 client_pid=$!
 wait "$client_pid"

@@ -4,17 +4,29 @@
 #   startup.sh [--foreground] [local | <canal.properties file> | -Dcanal.conf=<file>] [debug <port>]
 #
 # Without --foreground the server runs as a daemon: its PID goes to bin/canal.pid and its stdout/stderr to
-# logs/canal/canal_stdout.log; a second start is refused while that PID runs. With --foreground it runs
-# attached to this shell, and this script exits with the server's status.
-# Extra JVM options may be given in JAVA_OPTS; the java binary in JAVA, else JAVA_HOME, else the PATH.
+# logs/canal/canal_stdout.log. The script then waits until the server reports it started (the line
+# "canal server started" in logs/canal/canal.log) and exits 0, or until it ends, when it prints the end of
+# its logs and exits 1; after CANAL_START_TIMEOUT seconds (default 120) with neither, it exits 3 and leaves
+# the server running. A second start is refused (exit 2) while bin/canal.pid names this installation's server.
+#
+# With --foreground (systemd, containers) it runs attached to this shell, passes SIGTERM and SIGINT on to the
+# server, and exits with the server's status.
+#
+# local: under canal-admin, with conf/canal_local.properties (docs/admin.md).
+# Java: $JAVA, else $JAVA_HOME/bin/java, else java on the PATH; Java 17 or newer. Extra JVM options go in
+# JAVA_OPTS, the heap size in CANAL_HEAP_MB (see "JVM options" below).
 set -euo pipefail
 
 bin_dir=$(cd "$(dirname "$0")" && pwd)
 base=$(cd "$bin_dir/.." && pwd)
+# shellcheck source=canal-env.sh
+. "$bin_dir/canal-env.sh"
 export LANG=en_US.UTF-8
 export BASE=$base
 pid_file=$bin_dir/canal.pid
-main_class=dev.canal.deployer.CanalLauncher
+server_log=$base/logs/canal/canal.log
+stdout_log=$base/logs/canal/canal_stdout.log
+start_timeout=${CANAL_START_TIMEOUT:-120}
 
 usage() {
     echo "usage: $0 [--foreground] [local | <canal.properties> | -Dcanal.conf=<file>] [debug <port>]" >&2
@@ -47,11 +59,11 @@ done
 
 if [ -f "$pid_file" ]; then
     old_pid=$(cat "$pid_file")
-    if [ -n "$old_pid" ] && kill -0 "$old_pid" 2>/dev/null; then
+    if canal_pid_is_ours "$old_pid" "$base"; then
         echo "found canal.pid (PID $old_pid is running), Please run stop.sh first, then startup.sh" >&2
         exit 2
     fi
-    echo "removing stale $pid_file (PID ${old_pid:-none} is not running)"
+    echo "removing stale $pid_file (PID ${old_pid:-none} is not a canal server of $base)"
     rm -f "$pid_file"
 fi
 
@@ -64,26 +76,22 @@ esac
 logback=$base/conf/logback.xml
 [ -f "$logback" ] || { echo "logging configuration $logback not found" >&2; exit 1; }
 
-if [ -n "${JAVA:-}" ]; then
-    java=$JAVA
-elif [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then
-    java=$JAVA_HOME/bin/java
-elif command -v java >/dev/null 2>&1; then
-    java=$(command -v java)
-else
-    echo "no java found: set JAVA or JAVA_HOME" >&2
-    exit 1
-fi
+java=$(canal_java) || exit 1
+canal_require_java "$java" || exit 1
 
+# ---- JVM options ---------------------------------------------------------------------------------------------
+# Every option the server JVM starts with is decided in this section; JAVA_OPTS comes after them, so an option
+# given there wins (a collector chosen there replaces the default one).
+#
 # Heap: half of the memory this process may use (the cgroup limit in a container, else the machine's), at least
 # 256 MiB and at most 384 MiB: every buffer of the pipeline is bounded (the store by
 # canal.instance.memory.buffer.size x memunit in the shipped MEMSIZE mode, the parser ring by
 # parallelBufferSize), so the server needs far less than Canal's 2-3 GiB and stays within 512 MiB of resident
 # memory. CANAL_HEAP_MB overrides it: for very large rows, many destinations, or the ITEMSIZE mode, whose store
 # holds buffer.size entries whatever their size (16384 entries of tens of KiB each are several hundred MiB).
-# The initial heap is 128 MiB.
+# The initial heap is 128 MiB. docs/operations.md, heap sizing.
 memory_mb() {
-    local limit
+    local limit f
     for f in /sys/fs/cgroup/memory.max /sys/fs/cgroup/memory/memory.limit_in_bytes; do
         if [ -r "$f" ]; then
             limit=$(cat "$f")
@@ -101,14 +109,13 @@ heap_mb=$(( $(memory_mb) / 2 ))
 heap_mb=${CANAL_HEAP_MB:-$heap_mb}
 
 # Collector: the parallel one. On a small heap it gave the catch-up benchmark about 10% more rows/s to the
-# official client than G1 and about 40% less resident memory (docs/performance.md); its
-# pauses on a heap of a few hundred MiB are short. A collector chosen in JAVA_OPTS replaces it.
+# official client than G1 and about 40% less resident memory (docs/performance.md); its pauses on a heap of a
+# few hundred MiB are short.
 gc_opts=(-XX:+UseParallelGC)
 case " ${JAVA_OPTS:-} " in
     *" -XX:+Use"*"GC "*) gc_opts=() ;;
 esac
 
-mkdir -p "$base/logs/canal"
 java_opts=(
     -server -Xms128m "-Xmx${heap_mb}m" -Xss1m
     "${gc_opts[@]+"${gc_opts[@]}"}"
@@ -119,15 +126,31 @@ java_opts=(
 )
 # shellcheck disable=SC2206 # JAVA_OPTS is a list of options on purpose
 extra_opts=(${JAVA_OPTS:-})
-classpath=$base/conf:$base/lib/*
+# ---- end of JVM options --------------------------------------------------------------------------------------
 
+classpath=$base/conf:$base/lib/*
+command=("$java" "${java_opts[@]}" "${extra_opts[@]+"${extra_opts[@]}"}" "${debug_opts[@]+"${debug_opts[@]}"}"
+    -classpath "$classpath" "$CANAL_MAIN_CLASS")
+
+# The command as printed: a value of a -D option whose name speaks of a secret is masked.
+printable() {
+    local word out=()
+    for word in "$@"; do
+        case ${word,,} in
+            -d*passw*=* | -d*secret*=* | -d*token*=* | -d*credential*=*) out+=("${word%%=*}=******") ;;
+            *) out+=("$word") ;;
+        esac
+    done
+    echo "${out[*]}"
+}
+
+mkdir -p "$base/logs/canal"
 # relative paths in the configuration (../conf, ../logs) are relative to bin/, as in Canal
 cd "$bin_dir"
-echo "starting canal server: $java ${java_opts[*]} ${extra_opts[*]+${extra_opts[*]}} ${debug_opts[*]+${debug_opts[*]}} $main_class"
+echo "starting canal server: $(printable "${command[@]}")"
 
 if $foreground; then
-    "$java" "${java_opts[@]}" "${extra_opts[@]+"${extra_opts[@]}"}" "${debug_opts[@]+"${debug_opts[@]}"}" \
-        -classpath "$classpath" "$main_class" &
+    "${command[@]}" &
     child=$!
     echo "$child" > "$pid_file"
     trap 'kill -TERM "$child" 2>/dev/null || true' TERM INT
@@ -139,7 +162,67 @@ if $foreground; then
     exit "$status"
 fi
 
-nohup "$java" "${java_opts[@]}" "${extra_opts[@]+"${extra_opts[@]}"}" "${debug_opts[@]+"${debug_opts[@]}"}" \
-    -classpath "$classpath" "$main_class" >> "$base/logs/canal/canal_stdout.log" 2>&1 &
-echo $! > "$pid_file"
-echo "canal server started, PID $(cat "$pid_file"); logs in $base/logs"
+size_of() {
+    if [ -f "$1" ]; then wc -c <"$1"; else echo 0; fi
+}
+
+# What a log gained since it was $2 bytes long (all of it when it was rolled over meanwhile).
+written_since() {
+    local file=$1 offset=$2
+    [ -f "$file" ] || return 0
+    if [ "$(size_of "$file")" -lt "$offset" ]; then
+        cat "$file"
+    else
+        tail -c +"$((offset + 1))" "$file"
+    fi
+}
+
+print_log_tail() {
+    local file=$1 offset=$2 text
+    text=$(written_since "$file" "$offset" | tail -n 40)
+    [ -n "$text" ] || return 0
+    echo "---- end of $file" >&2
+    echo "$text" >&2
+}
+
+server_log_offset=$(size_of "$server_log")
+stdout_log_offset=$(size_of "$stdout_log")
+nohup "${command[@]}" >> "$stdout_log" 2>&1 &
+pid=$!
+echo "$pid" > "$pid_file"
+echo "canal server PID $pid: waiting up to $start_timeout s for it to start"
+
+ticks=0
+while :; do
+    if ! kill -0 "$pid" 2>/dev/null; then
+        status=0
+        wait "$pid" || status=$?
+        rm -f "$pid_file"
+        print_log_tail "$stdout_log" "$stdout_log_offset"
+        print_log_tail "$server_log" "$server_log_offset"
+        # the server's own one-line reason, last, where the eye lands
+        reason=$(written_since "$stdout_log" "$stdout_log_offset" | grep -m 1 "^canal server not started: " || true)
+        echo "canal server failed to start (exit status $status)${reason:+: ${reason#canal server not started: }}" >&2
+        echo "logs in $base/logs" >&2
+        exit 1
+    fi
+    started=$(written_since "$server_log" "$server_log_offset" | grep -E -m 1 "canal server (started|running, but)" || true)
+    case $started in
+        *"canal server started"*)
+            echo "canal server started, PID $pid; logs in $base/logs"
+            exit 0 ;;
+        ?*)
+            # the server runs and serves its other destinations: not a failed start, but worth the operator's eye
+            echo "canal server started, PID $pid, but some destinations did not; logs in $base/logs" >&2
+            print_log_tail "$server_log" "$server_log_offset"
+            exit 0 ;;
+    esac
+    if [ "$ticks" -ge $((start_timeout * 2)) ]; then
+        echo "canal server PID $pid has not reported started within $start_timeout s; it keeps running" \
+            "(bin/stop.sh stops it); logs in $base/logs" >&2
+        print_log_tail "$server_log" "$server_log_offset"
+        exit 3
+    fi
+    sleep 0.5
+    ticks=$((ticks + 1))
+done

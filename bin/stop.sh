@@ -1,11 +1,17 @@
 #!/usr/bin/env bash
-# Stops the canal server started by startup.sh: SIGTERM, which runs the server's
-# shutdown hook (stop accepting clients, stop the instances, flush their meta), then waits for the process
-# to end and removes bin/canal.pid. Should it still run after CANAL_STOP_TIMEOUT seconds (default 90), it is
-# killed with SIGKILL.
+# Stops the canal server started by startup.sh: SIGTERM, which runs the server's shutdown hook (stop accepting
+# clients, stop the instances, flush their meta), then waits for the process to end and removes bin/canal.pid.
+#
+# Exit status: 0 when the server stopped by itself or was not running; 1 when it still ran after
+# CANAL_STOP_TIMEOUT seconds (default 90) and had to be killed with SIGKILL (its last acks may not be flushed).
+# A PID file naming a process that is not this installation's server (a stale file after a reboot) is removed
+# and that process left alone.
 set -euo pipefail
 
 bin_dir=$(cd "$(dirname "$0")" && pwd)
+base=$(cd "$bin_dir/.." && pwd)
+# shellcheck source=canal-env.sh
+. "$bin_dir/canal-env.sh"
 pid_file=$bin_dir/canal.pid
 timeout=${CANAL_STOP_TIMEOUT:-90}
 
@@ -14,23 +20,32 @@ if [ ! -f "$pid_file" ]; then
     exit 0
 fi
 pid=$(cat "$pid_file")
-if [ -z "$pid" ] || ! kill -0 "$pid" 2>/dev/null; then
-    echo "canal is not running (stale pid file), removing $pid_file"
+if ! canal_pid_is_ours "$pid" "$base"; then
+    echo "canal is not running (PID file names ${pid:-no process}, not a canal server of $base), removing $pid_file"
     rm -f "$pid_file"
     exit 0
 fi
 
-echo -e "$(hostname): stopping canal $pid ... "
+echo "$(hostname): stopping canal $pid ... "
 kill -TERM "$pid"
 waited=0
+killed=false
 while kill -0 "$pid" 2>/dev/null; do
     if [ "$waited" -ge "$timeout" ]; then
         echo "canal $pid did not stop within $timeout s, killing it" >&2
         kill -KILL "$pid" 2>/dev/null || true
+        killed=true
+        while kill -0 "$pid" 2>/dev/null; do
+            sleep 0.2
+        done
         break
     fi
     sleep 1
     waited=$((waited + 1))
 done
 rm -f "$pid_file"
+if $killed; then
+    echo "canal $pid was killed: acks after its last meta flush may be delivered again; see $base/logs" >&2
+    exit 1
+fi
 echo "Oook! cost:$waited"

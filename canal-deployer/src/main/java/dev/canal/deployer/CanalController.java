@@ -136,7 +136,7 @@ public final class CanalController {
                 server.stop();
                 discardPrepared();
                 closeZooKeeper();
-                throw new ConfigException("cannot start the TCP server (" + config.tcp() + "): " + e.getMessage(), e);
+                throw new ConfigException("cannot start the TCP server: " + e.getMessage(), e);
             }
         }
         if (!config.zkServers().isEmpty()) {

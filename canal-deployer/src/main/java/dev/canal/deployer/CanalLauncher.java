@@ -45,7 +45,7 @@ public final class CanalLauncher {
             System.err.println("canal server not started: " + e.getMessage());
             System.exit(1);
             return;
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // also what a library rethrows undeclared
             log.error("canal server not started", e);
             System.err.println("canal server not started: " + e);
             System.exit(1);

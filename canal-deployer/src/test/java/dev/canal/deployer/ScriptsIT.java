@@ -48,6 +48,11 @@ class ScriptsIT {
         assertThat(home.resolve("bin/startup.sh")).isExecutable();
         assertThat(home.resolve("bin/stop.sh")).isExecutable();
         assertThat(home.resolve("bin/restart.sh")).isExecutable();
+        assertThat(home.resolve("bin/canal-env.sh")).isRegularFile();
+        assertThat(home.resolve("LICENSE")).content().contains("Apache License", "Version 2.0");
+        assertThat(home.resolve("CHANGELOG.md")).isRegularFile();
+        assertThat(home.resolve("conf/systemd/canal.service")).content().contains("startup.sh --foreground");
+        assertThat(home.resolve("conf/metrics/Canal_instances_tmpl.json")).isRegularFile();
         assertThat(home.resolve("conf/canal.properties")).isRegularFile();
         assertThat(home.resolve("conf/canal_local.properties")).isRegularFile();
         assertThat(home.resolve("conf/logback.xml")).isRegularFile();
@@ -96,6 +101,8 @@ class ScriptsIT {
 
         foreground.destroy(); // SIGTERM to the script, which passes it on to the server
         assertThat(foreground.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        // 128 + SIGTERM: the status the systemd unit counts as a clean stop (SuccessExitStatus=143)
+        assertThat(foreground.exitValue()).isEqualTo(143);
 
         assertThat(TcpPorts.isListening(port)).isFalse();
         assertThat(canal.pidFile()).doesNotExist();
@@ -123,6 +130,73 @@ class ScriptsIT {
                     .containsEntry("ip", "127.0.0.1").containsEntry("port", String.valueOf(adminPort))
                     .containsEntry("register", "1"));
         }
+    }
+
+    @Test
+    void javaOlderThan17IsRefusedNamingItsVersion() throws Exception {
+        Path oldJava = home.resolve("old-jdk");
+        Files.createDirectories(oldJava.resolve("bin"));
+        Path java = oldJava.resolve("bin/java");
+        Files.writeString(java, "#!/bin/sh\necho 'openjdk version \"11.0.22\" 2024-01-16' >&2\n");
+        java.toFile().setExecutable(true);
+        ProcessBuilder startup = canal.script("startup.sh");
+        startup.environment().remove("JAVA");
+        startup.environment().put("JAVA_HOME", oldJava.toString());
+
+        UnpackedTarball.Run run = canal.run(startup);
+
+        assertThat(run.status()).isEqualTo(1);
+        assertThat(run.output()).contains("needs Java 17 or newer", java.toString(), "11.0.22");
+        assertThat(canal.pidFile()).doesNotExist();
+    }
+
+    @Test
+    void pidFileNamingAnotherProcessIsNeitherHonouredNorKilled() throws Exception {
+        Process other = new ProcessBuilder("sleep", "300").start();
+        try {
+            Files.writeString(canal.pidFile(), other.pid() + "\n");
+            UnpackedTarball.Run start = canal.run("startup.sh");
+            assertThat(start.status()).as(start.output()).isZero();
+            assertThat(start.output()).contains("removing stale");
+            assertThat(canal.pid()).hasValueSatisfying(server -> assertThat(server.pid()).isNotEqualTo(other.pid()));
+            assertThat(canal.run("stop.sh").status()).isZero();
+
+            Files.writeString(canal.pidFile(), other.pid() + "\n");
+            UnpackedTarball.Run stop = canal.run("stop.sh");
+            assertThat(stop.status()).isZero();
+            assertThat(stop.output()).contains("not a canal server");
+            assertThat(other.isAlive()).isTrue();
+            assertThat(canal.pidFile()).doesNotExist();
+        } finally {
+            other.destroy();
+        }
+    }
+
+    @Test
+    void stopExitsNonZeroWhenItHadToKillTheServer() throws Exception {
+        assertThat(canal.run("startup.sh").status()).isZero();
+        long pid = canal.pid().orElseThrow().pid();
+        // a stopped process ignores SIGTERM until it is continued: as a server hung in its shutdown
+        assertThat(new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor()).isZero();
+        ProcessBuilder stop = canal.script("stop.sh");
+        stop.environment().put("CANAL_STOP_TIMEOUT", "1");
+
+        UnpackedTarball.Run run = canal.run(stop);
+
+        assertThat(run.status()).isEqualTo(1);
+        assertThat(run.output()).contains("did not stop within 1 s, killing it", "was killed");
+        assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+        assertThat(canal.pidFile()).doesNotExist();
+    }
+
+    @Test
+    void secretsGivenInJavaOptsAreNotEchoed() throws Exception {
+        canal.javaOpts("-Xmx256m -Xms64m -Dcanal.instance.dbPassword=hunter2");
+
+        UnpackedTarball.Run run = canal.run("startup.sh");
+
+        assertThat(run.status()).isZero();
+        assertThat(run.output()).contains("-Dcanal.instance.dbPassword=******").doesNotContain("hunter2");
     }
 
     @Test

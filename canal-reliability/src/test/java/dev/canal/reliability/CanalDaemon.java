@@ -73,8 +73,9 @@ final class CanalDaemon {
      */
     private static synchronized Path tarballCopy() throws IOException {
         if (copiedTarball == null) {
-            Path tarball = Path.of(System.getProperty("reliability.tarball",
-                    "../canal-deployer/target/canal-deployer-0.1.0-SNAPSHOT.tar.gz"));
+            String given = System.getProperty("reliability.tarball");
+            Path tarball = given != null ? Path.of(given)
+                    : UnpackedTarball.built(Path.of("../canal-deployer/target"), "canal-deployer-.*\\.tar\\.gz");
             if (!Files.exists(tarball)) {
                 throw new IllegalStateException("no daemon tarball at " + tarball.toAbsolutePath()
                         + ": build it first with mvn -B -q -pl canal-deployer package -DskipTests");

@@ -66,10 +66,15 @@ public final class UnpackedTarball {
 
     /** Runs a script of bin/ to its end (at most two minutes). */
     public Run run(String script, String... args) throws IOException, InterruptedException {
-        Process process = start(script, args);
+        return run(script(script, args));
+    }
+
+    /** Runs a script prepared by {@link #script} (its environment changed, say) to its end (at most two minutes). */
+    public Run run(ProcessBuilder script) throws IOException, InterruptedException {
+        Process process = script.start();
         if (!process.waitFor(SCRIPT_LIMIT_SECONDS, TimeUnit.SECONDS)) {
             process.destroyForcibly();
-            throw new IllegalStateException(script + " did not finish within " + SCRIPT_LIMIT_SECONDS + " s");
+            throw new IllegalStateException(script.command() + " did not finish within " + SCRIPT_LIMIT_SECONDS + " s");
         }
         return new Run(process.exitValue(), new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
     }

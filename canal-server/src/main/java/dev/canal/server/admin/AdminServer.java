@@ -82,7 +82,7 @@ public final class AdminServer {
         InetSocketAddress address = ip.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(ip, port);
         try {
             serverChannel = bootstrap.bind(address).syncUninterruptibly().channel();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Netty rethrows a bind failure undeclared: a checked IOException with epoll
             release();
             throw new IllegalStateException("cannot open the admin port on " + address + " (canal.ip / canal.admin.port): "
                     + e.getMessage(), e);

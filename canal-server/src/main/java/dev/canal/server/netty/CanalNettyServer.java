@@ -118,9 +118,10 @@ public final class CanalNettyServer {
                 : new InetSocketAddress(config.ip(), config.port());
         try {
             serverChannel = bootstrap.bind(address).syncUninterruptibly().channel();
-        } catch (RuntimeException e) {
+        } catch (Exception e) { // Netty rethrows a bind failure undeclared: a checked IOException with epoll
             shutdownExecutors();
-            throw new IllegalStateException("cannot listen on " + address + " (canal.ip / canal.port)", e);
+            throw new IllegalStateException("cannot listen on " + address + " (canal.ip / canal.port): "
+                    + e.getMessage(), e);
         }
         transport = epoll ? "epoll" : "nio";
         log.info("canal TCP server listening on {} ({} transport)", serverChannel.localAddress(), transport);
