@@ -23,7 +23,6 @@ public final class DeployerConfigKeys extends ConfigKeySource {
             ConfigKey.unsupported("canal.socketChannel", "Canal's choice of socket implementation; not needed here."),
             ConfigKey.unsupported("canal.aliyun.*", "Aliyun credentials for RDS and its MQ; not implemented."),
             ConfigKey.unsupported("rocketmq.*", "RocketMQ mode; not implemented."),
-            ConfigKey.unsupported("rabbitmq.*", "RabbitMQ mode; not implemented."),
             ConfigKey.unsupported("pulsarmq.*", "Pulsar mode; not implemented."));
 
     public DeployerConfigKeys() {

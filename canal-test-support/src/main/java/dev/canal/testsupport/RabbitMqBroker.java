@@ -111,7 +111,7 @@ public final class RabbitMqBroker implements AutoCloseable {
         env.put("RABBITMQ_ENABLED_PLUGINS_FILE", dir.resolve("enabled_plugins").toString());
         env.put("RABBITMQ_MNESIA_BASE", dir.resolve("mnesia").toString());
         env.put("RABBITMQ_LOG_BASE", dir.resolve("log").toString());
-        env.put("RABBITMQ_PID_FILE", dir.resolve("rabbitmq.pid").toString());
+        env.put("RABBITMQ_PID_FILE", dir.resolve("node.pid").toString());
         env.put("RABBITMQ_NODENAME", "canal-test-" + port + "@localhost");
         env.put("RABBITMQ_NODE_IP_ADDRESS", "127.0.0.1");
         env.put("RABBITMQ_NODE_PORT", Integer.toString(port));
