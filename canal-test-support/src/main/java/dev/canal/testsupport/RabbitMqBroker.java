@@ -49,15 +49,16 @@ public final class RabbitMqBroker implements AutoCloseable {
     public static Optional<Path> script() {
         String named = System.getenv("CANAL_TEST_RABBITMQ_SERVER");
         if (named != null && !named.isBlank()) {
-            return Optional.of(Path.of(named));
+            return Optional.of(Path.of(named)).filter(Files::isExecutable);
         }
         return SCRIPTS.stream().filter(Files::isExecutable).findFirst();
     }
 
     /** Starts a fresh node; returns once it takes AMQP connections. Aborts the test when RabbitMQ is not installed. */
     public static RabbitMqBroker start() throws IOException {
-        Path script = script().orElseThrow(() -> new TestAbortedException("RabbitMQ is not installed (no "
-                + SCRIPTS.get(0) + "): install Debian's rabbitmq-server package, as .ci/run does, to run this test"));
+        Path script = script().orElseThrow(() -> new TestAbortedException("RabbitMQ is not installed (no executable "
+                + SCRIPTS.get(0) + " nor CANAL_TEST_RABBITMQ_SERVER): install Debian's rabbitmq-server package, as"
+                + " .ci/run does, to run this test"));
         RabbitMqBroker broker = new RabbitMqBroker(script, Files.createTempDirectory("rabbitmq-broker-"));
         Files.writeString(broker.dir.resolve("enabled_plugins"), "[].\n");
         broker.startProcess();
