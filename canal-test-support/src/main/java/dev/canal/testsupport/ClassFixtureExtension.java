@@ -4,7 +4,6 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
-import org.opentest4j.TestAbortedException;
 
 /**
  * Hands a test class one fixture of type {@code T} as a parameter of its lifecycle or test methods; the fixture
@@ -40,8 +39,6 @@ abstract class ClassFixtureExtension<T extends AutoCloseable> implements Paramet
     private T startOrFail() {
         try {
             return start();
-        } catch (TestAbortedException e) {
-            throw e; // the fixture cannot run here: the test is skipped, not failed
         } catch (Exception e) {
             throw new ParameterResolutionException("cannot start the test's " + type.getSimpleName(), e);
         }

@@ -29,6 +29,10 @@ public final class RabbitMqBroker implements AutoCloseable {
     private static final List<Path> SCRIPTS = List.of(Path.of("/usr/lib/rabbitmq/bin/rabbitmq-server"),
             Path.of("/usr/local/lib/rabbitmq/bin/rabbitmq-server"));
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
+    /** Why a test that needs the broker is skipped. */
+    static final String NOT_INSTALLED = "RabbitMQ is not installed (no executable " + SCRIPTS.get(0)
+            + " nor CANAL_TEST_RABBITMQ_SERVER): install Debian's rabbitmq-server package, as .ci/run does, to run"
+            + " this test";
 
     private final Path script;
     private final Path dir;
@@ -56,9 +60,7 @@ public final class RabbitMqBroker implements AutoCloseable {
 
     /** Starts a fresh node; returns once it takes AMQP connections. Aborts the test when RabbitMQ is not installed. */
     public static RabbitMqBroker start() throws IOException {
-        Path script = script().orElseThrow(() -> new TestAbortedException("RabbitMQ is not installed (no executable "
-                + SCRIPTS.get(0) + " nor CANAL_TEST_RABBITMQ_SERVER): install Debian's rabbitmq-server package, as"
-                + " .ci/run does, to run this test"));
+        Path script = script().orElseThrow(() -> new TestAbortedException(NOT_INSTALLED));
         RabbitMqBroker broker = new RabbitMqBroker(script, Files.createTempDirectory("rabbitmq-broker-"));
         Files.writeString(broker.dir.resolve("enabled_plugins"), "[].\n");
         broker.startProcess();
