@@ -24,7 +24,6 @@ public final class DeployerConfigKeys extends ConfigKeySource {
             ConfigKey.unsupported("canal.aliyun.*", "Aliyun credentials for RDS and its MQ; not implemented."),
             ConfigKey.unsupported("canal.mq.accessChannel", "RocketMQ's access channel (local or cloud); not implemented."),
             ConfigKey.unsupported("rocketmq.*", "RocketMQ mode; not implemented."),
-            ConfigKey.unsupported("rabbitmq.*", "RabbitMQ mode; not implemented."),
             ConfigKey.unsupported("pulsarmq.*", "Pulsar mode; not implemented."));
 
     public DeployerConfigKeys() {

@@ -2,9 +2,20 @@ package dev.canal.deployer;
 
 import java.util.Locale;
 
-/** {@code canal.serverMode}: how entries leave the server. TCP and Kafka are built so far. */
+/** {@code canal.serverMode}: how entries leave the server. */
 public enum ServerMode {
-    TCP, KAFKA, ROCKETMQ, RABBITMQ, PULSARMQ;
+    TCP(true), KAFKA(true), ROCKETMQ(false), RABBITMQ(true), PULSARMQ(false);
+
+    private final boolean built;
+
+    ServerMode(boolean built) {
+        this.built = built;
+    }
+
+    /** Whether this server has the mode; Canal's other modes stop start-up naming the key. */
+    boolean built() {
+        return built;
+    }
 
     /** Case-insensitive, as Canal reads it; null for an unknown mode. */
     static ServerMode parse(String text) {

@@ -51,21 +51,50 @@ class ModuleLayeringTest {
                 .check(classes);
     }
 
-    /** A tcp server never loads a broker client: only the ServiceLoader-found Kafka package reaches it. */
+    /** Each broker: its connector package, its client library's packages, and the deployer package that loads it. */
+    static Stream<Arguments> brokers() {
+        return Stream.of(
+                Arguments.of("kafka", new String[] {"dev.canal.connector.kafka..", "org.apache.kafka.."},
+                        "dev.canal.deployer.mq.kafka.."),
+                Arguments.of("rabbitmq", new String[] {"dev.canal.connector.rabbitmq..", "com.rabbitmq.."},
+                        "dev.canal.deployer.mq.rabbitmq.."));
+    }
+
+    /**
+     * A tcp server never loads a broker client: outside the ServiceLoader-found packages of the MQ modes (and the
+     * adapter those share), no deployer class reaches a connector.
+     */
     @Test
-    void onlyTheKafkaPackageOfTheDeployerReachesTheConnector() {
+    void onlyTheMqModePackagesOfTheDeployerReachTheConnectors() {
+        String[] modePackages = Stream.concat(brokers().map(b -> (String) b.get()[2]),
+                Stream.of("dev.canal.deployer.mq.workers..")).toArray(String[]::new);
+        String[] reached = Stream.concat(Stream.of("dev.canal.connector.."),
+                brokers().flatMap(b -> Stream.concat(Stream.of((String[]) b.get()[1]), Stream.of((String) b.get()[2]))))
+                .toArray(String[]::new);
         noClasses().that().resideInAPackage("dev.canal.deployer..")
-                .and().resideOutsideOfPackage("dev.canal.deployer.mq.kafka..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.canal.connector..", "org.apache.kafka..",
-                        "dev.canal.deployer.mq.kafka..")
+                .and().resideOutsideOfPackages(modePackages)
+                .should().dependOnClassesThat().resideInAnyPackage(reached)
+                .check(classes);
+    }
+
+    /** No broker module, nor the deployer package of one mode, depends on another broker. */
+    @ParameterizedTest(name = "{0} reaches no other broker")
+    @MethodSource("brokers")
+    void aBrokerNeverReachesAnotherBroker(String broker, String[] own, String deployerPackage) {
+        String[] others = brokers().filter(b -> !b.get()[0].equals(broker))
+                .flatMap(b -> Stream.concat(Stream.of((String[]) b.get()[1]), Stream.of((String) b.get()[2])))
+                .toArray(String[]::new);
+        noClasses().that().resideInAnyPackage(own[0], deployerPackage)
+                .should().dependOnClassesThat().resideInAnyPackage(others)
                 .check(classes);
     }
 
     /** What every broker shares knows no broker: each broker module builds on it, never on another broker's. */
     @Test
     void theSharedMqModuleKnowsNoBroker() {
-        noClasses().that().resideInAPackage("dev.canal.connector.mq..")
-                .should().dependOnClassesThat().resideInAnyPackage("dev.canal.connector.kafka..", "org.apache.kafka..")
+        String[] brokerPackages = brokers().flatMap(b -> Stream.of((String[]) b.get()[1])).toArray(String[]::new);
+        noClasses().that().resideInAnyPackage("dev.canal.connector.mq..", "dev.canal.deployer.mq.workers..")
+                .should().dependOnClassesThat().resideInAnyPackage(brokerPackages)
                 .check(classes);
     }
 

@@ -8,6 +8,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.canal.connector.mq.CountingProducer;
 import dev.canal.connector.mq.TestRows;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.store.StoreConfig;

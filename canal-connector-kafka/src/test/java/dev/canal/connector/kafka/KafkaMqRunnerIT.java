@@ -9,6 +9,8 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.canal.connector.mq.CanalFormatSample;
+import dev.canal.connector.mq.CountingProducer;
 import dev.canal.connector.mq.TestRows;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.CanalEntry.EventType;
@@ -53,50 +55,20 @@ class KafkaMqRunnerIT {
         return records.stream().map(r -> new String(r.value(), StandardCharsets.UTF_8)).toList();
     }
 
-    /** The build time is the only wall-clock value; checked for range, then masked for the exact comparison. */
-    private static List<String> withoutTs(List<String> json, long from, long to) {
-        return json.stream().map(s -> {
-            long ts = Long.parseLong(s.replaceAll(".*\"ts\":(\\d+).*", "$1"));
-            assertThat(ts).isBetween(from, to);
-            return s.replaceAll("\"ts\":\\d+", "\"ts\":0");
-        }).toList();
-    }
-
     @Test
     void flatMessagesArriveAsCanalJsonAndTheBatchIsAckedAfterwards() throws Exception {
         long from = System.currentTimeMillis();
         try (Pipeline p = pipeline("flat", false)) {
             broker.createTopic("flat_json", 1);
-            p.put(TestRows.transaction(100, List.of(
-                    TestRows.insert(101, "test", "user", List.of(user(1, "alice", "first\nline", "9.90"),
-                            user(2, null, null, "0.00"))),
-                    TestRows.update(102, "test", "user",
-                            List.of(row(List.of(id(1), name("alice")), List.of(id(1), name("bob").asUpdated())))),
-                    TestRows.delete(103, "test", "user", List.of(List.of(id(2), name(null)))))));
-            p.put(List.of(TestRows.ddl(200, "test", "user", EventType.ALTER, "alter table user add c int")));
+            CanalFormatSample.transactions().forEach(p::put);
             p.start(Pipeline.mqConfig("canal.mq.topic", "flat_json"));
 
             List<String> json = values(TopicReader.read(broker.bootstrapServers(), "flat_json", 1, 4, WAIT));
 
-            assertThat(withoutTs(json, from, System.currentTimeMillis())).containsExactly(
-                    "{\"data\":[{\"id\":\"1\",\"name\":\"alice\",\"note\":\"first\\nline\",\"price\":\"9.90\"},"
-                            + "{\"id\":\"2\",\"name\":null,\"note\":null,\"price\":\"0.00\"}],\"database\":\"test\","
-                            + "\"es\":101000,\"gtid\":\"\",\"id\":1,\"isDdl\":false,\"mysqlType\":{\"id\":\"int(11)\","
-                            + "\"name\":\"varchar(32)\",\"note\":\"text\",\"price\":\"decimal(10,2)\"},\"old\":null,"
-                            + "\"pkNames\":[\"id\"],\"sql\":\"\",\"sqlType\":{\"id\":4,\"name\":12,\"note\":2005,"
-                            + "\"price\":3},\"table\":\"user\",\"ts\":0,\"type\":\"INSERT\"}",
-                    "{\"data\":[{\"id\":\"1\",\"name\":\"bob\"}],\"database\":\"test\",\"es\":102000,\"gtid\":\"\","
-                            + "\"id\":1,\"isDdl\":false,\"mysqlType\":{\"id\":\"int(11)\",\"name\":\"varchar(32)\"},"
-                            + "\"old\":[{\"name\":\"alice\"}],\"pkNames\":[\"id\"],\"sql\":\"\",\"sqlType\":{\"id\":4,"
-                            + "\"name\":12},\"table\":\"user\",\"ts\":0,\"type\":\"UPDATE\"}",
-                    "{\"data\":[{\"id\":\"2\",\"name\":null}],\"database\":\"test\",\"es\":103000,\"gtid\":\"\","
-                            + "\"id\":1,\"isDdl\":false,\"mysqlType\":{\"id\":\"int(11)\",\"name\":\"varchar(32)\"},"
-                            + "\"old\":null,\"pkNames\":[\"id\"],\"sql\":\"\",\"sqlType\":{\"id\":4,\"name\":12},"
-                            + "\"table\":\"user\",\"ts\":0,\"type\":\"DELETE\"}",
-                    "{\"data\":null,\"database\":\"test\",\"es\":200000,\"gtid\":\"\",\"id\":1,\"isDdl\":true,"
-                            + "\"mysqlType\":null,\"old\":null,\"pkNames\":null,\"sql\":\"alter table user add c int\","
-                            + "\"sqlType\":null,\"table\":\"user\",\"ts\":0,\"type\":\"ALTER\"}");
-            await().atMost(WAIT).until(() -> p.cursor() != null && p.cursor().position().position() == 200);
+            assertThat(CanalFormatSample.withoutTs(json, from, System.currentTimeMillis()))
+                    .containsExactlyElementsOf(CanalFormatSample.flatJson());
+            await().atMost(WAIT).until(() -> p.cursor() != null
+                    && p.cursor().position().position() == CanalFormatSample.LAST_OFFSET);
         }
     }
 

@@ -98,6 +98,15 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
         }
     }
 
+    /**
+     * The same settings with every message on partition 0 and no partition hash, for a broker without partitions:
+     * a batch's flat messages are then one per row entry, as Canal sends them there.
+     */
+    public MqConfig withoutPartitionHash() {
+        return new MqConfig(topic, dynamicTopic, 0, 1, PartitionHashRules.none(), TopicPartitionCounts.none(),
+                flatMessage, canalBatchSize, canalGetTimeoutMs, databaseHash, filterTransactionEntry);
+    }
+
     /** Partitions to hash over in {@code topicName}. */
     public int partitionsFor(String topicName) {
         return topicPartitions.countFor(topicName).orElse(partitionsNum);

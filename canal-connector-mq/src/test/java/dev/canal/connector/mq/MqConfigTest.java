@@ -41,4 +41,19 @@ class MqConfigTest {
         assertThatThrownBy(() -> MqConfig.from(TestProperties.of("canal.mq.topic", "t", "canal.mq.canalBatchSize", "x")))
                 .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.canalBatchSize");
     }
+
+    @Test
+    void withoutPartitionHashPutsEverythingOnPartitionZeroAndKeepsTheRest() {
+        MqConfig hashed = MqConfig.from(TestProperties.of("canal.mq.topic", "t", "canal.mq.partition", "2",
+                "canal.mq.partitionsNum", "3", "canal.mq.partitionHash", "test.user:$pk$",
+                "canal.mq.dynamicTopicPartitionNum", "t:5", "canal.mq.flatMessage", "false"));
+
+        MqConfig flat = hashed.withoutPartitionHash();
+
+        assertThat(flat.partitionHash().isEmpty()).isTrue();
+        assertThat(flat.partition()).isZero();
+        assertThat(flat.partitionsFor("t")).isEqualTo(1);
+        assertThat(flat.topic()).isEqualTo("t");
+        assertThat(flat.flatMessage()).isFalse();
+    }
 }

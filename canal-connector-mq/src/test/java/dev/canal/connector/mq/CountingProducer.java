@@ -1,13 +1,10 @@
-package dev.canal.connector.kafka;
+package dev.canal.connector.mq;
 
-import dev.canal.connector.mq.MqProducer;
-import dev.canal.connector.mq.MqRecord;
-import dev.canal.connector.mq.MqSendException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A real producer whose failed attempts are counted, so a test knows the rollback path ran. */
-record CountingProducer(MqProducer delegate, AtomicInteger failures) implements MqProducer {
+public record CountingProducer(MqProducer delegate, AtomicInteger failures) implements MqProducer {
 
     @Override
     public void sendAll(String context, List<MqRecord> records) throws MqSendException, InterruptedException {
