@@ -137,6 +137,10 @@ final class EntryPipeline implements AutoCloseable {
                 .then((slot, seq, end) -> {
                     try {
                         stage3(slot);
+                    } catch (RuntimeException | Error e) {
+                        // kept before the slot counts as delivered: drain must not see the one without the other
+                        keepFirst(e);
+                        throw e;
                     } finally {
                         releaseLargeBytes(slot);
                         delivered.set(seq);
@@ -318,6 +322,12 @@ final class EntryPipeline implements AutoCloseable {
         return inUse;
     }
 
+    private synchronized void keepFirst(Throwable t) {
+        if (failure == null) {
+            failure = t;
+        }
+    }
+
     private void rethrowFailure() {
         Throwable t = failure;
         if (t instanceof RuntimeException e) {
@@ -336,9 +346,7 @@ final class EntryPipeline implements AutoCloseable {
 
         @Override
         public void handleEventException(Throwable ex, long sequence, Slot slot) {
-            if (failure == null) {
-                failure = ex;
-            }
+            keepFirst(ex);
         }
 
         @Override
