@@ -2,17 +2,19 @@
 # The catch-up benchmark (see bench/README.md): builds canal-bench, starts a private MariaDB through the test
 # fixture (or uses CANAL_TEST_MYSQL_URL), loads the workload and measures each stage. Not part of CI.
 #
-#   bench/run.sh [--rows N] [--runs K] [--only raw|decode|entries|client|canal] [--shape standard|wide-text]
-#                [--mix I:U:D] [--batch-rows N] [--client-batches 1000,100] [--out FILE]
+#   bench/run.sh [--rows N] [--runs K] [--only raw|decode|entries|client|canal|destinations|steady|wide]
+#                [--shape standard|wide-text] [--mix I:U:D] [--batch-rows N] [--client-batches 1000,100]
+#                [--quick true] [--out FILE]   (more options: bench/README.md)
 #   quick check: bench/run.sh --rows 200000 --runs 1
 #   head to head with the real Canal 1.1.7: bench/run.sh --rows 100000 --runs 1 --only client,canal
+#   the scale questions, small: bench/run.sh --only destinations,steady,wide --quick true --shape wide-text
 #
 # BENCH_SKIP_BUILD=1 reuses the last build; BENCH_STAGE_JAVA_OPTS replaces the stage JVMs' options (by default
 # those bin/startup.sh gives the server); JAVA_OPTS adds options to the driver JVM.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-case "${1:-}" in -h|--help) sed -n '2,12p' "$0"; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,14p' "$0"; exit 0 ;; esac
 
 have_mariadbd() { command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ]; }
 if [ -z "${CANAL_TEST_MYSQL_URL:-}" ] && ! have_mariadbd; then

@@ -30,7 +30,17 @@ import org.slf4j.LoggerFactory;
  * --out FILE        where the Markdown report goes (default bench/results/latest.md)
  * --logs DIR        the stage JVMs' logs (default bench/results/logs)
  * --profile true    each stage JVM records a JFR profile into the logs directory
+ * --quick true      smaller workloads for the three scale questions (and --rows 100000, --runs 1 unless given)
+ * --destinations L  destination counts of the many-destinations question (default 1,10,50)
+ * --destination-rows N  row changes each destination catches up (default 100000, quick 10000)
+ * --steady-rows N   row changes of the steady-state catch-up (default 10000000, quick 2000000), shape
+ *                   --steady-shape (default wide-text); --warm-after N rows before the warm figures (1000000);
+ *                   --profile-steady true|false: its JVM records a JFR profile (default true)
+ * --wide-tables N, --wide-columns N, --wide-rows N  the big-and-wide transaction (1000, 200, 1000000;
+ *                   quick 200 tables and 50000 rows)
+ * --destination-heap L  shipped (bin/startup.sh's heap) and/or scaled (plus 8 MiB a destination); default both
  * </pre>
+ * {@code --only} also takes the scale questions: destinations, steady, wide.
  * Stage JVM options come from the system property {@code bench.stageJavaOpts} (space separated).
  */
 public final class BenchMain {
@@ -42,26 +52,106 @@ public final class BenchMain {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = options(args);
-        long rows = Long.parseLong(o.getOrDefault("rows", "1000000"));
-        int runs = Integer.parseInt(o.getOrDefault("runs", "3"));
+        boolean quick = Boolean.parseBoolean(o.getOrDefault("quick", "false"));
+        long rows = Long.parseLong(o.getOrDefault("rows", quick ? "100000" : "1000000"));
+        int runs = Integer.parseInt(o.getOrDefault("runs", quick ? "1" : "3"));
         String only = o.getOrDefault("only", "all");
         List<Integer> clientBatches = Arrays.stream(o.getOrDefault("client-batches", "1000,100").split(","))
                 .map(Integer::parseInt).toList();
         BenchTable.Shape shape = BenchTable.Shape.of(o.getOrDefault("shape", "standard"));
-        Workload.Mix mix = Workload.Mix.of(rows, o.getOrDefault("mix", shape.defaultMix));
         Path out = Path.of(o.getOrDefault("out", "bench/results/latest.md"));
         ChildJvm jvm = new ChildJvm(List.of(System.getProperty("bench.stageJavaOpts", "").trim().split("\\s+")),
                 Path.of(o.getOrDefault("logs", "bench/results/logs")),
                 Boolean.parseBoolean(o.getOrDefault("profile", "false")));
+        int batchRows = Integer.parseInt(o.getOrDefault("batch-rows", Integer.toString(shape.defaultBatchRows)));
 
         Machine machine = Machine.describe();
         MySqlServer db = TestDatabases.shared();
-        int batchRows = Integer.parseInt(o.getOrDefault("batch-rows", Integer.toString(shape.defaultBatchRows)));
-        Workload.Loaded loaded = new Workload(db, shape, mix, batchRows).load();
-        Target target = Target.of(db, loaded, shape);
-        StageResult size = RawDumpStage.run(target);
-        log.info("workload binlog: {} events, {} bytes", size.events(), size.bytes());
+        StringBuilder markdown = new StringBuilder();
+        boolean pass = true;
+        if (CATCH_UP_STAGES.stream().anyMatch(stage -> wants(only, stage))) {
+            Workload.Mix mix = Workload.Mix.of(rows, o.getOrDefault("mix", shape.defaultMix));
+            Workload.Loaded loaded = new Workload(db, shape, mix, batchRows).load();
+            Target target = Target.of(db, loaded, shape);
+            StageResult size = RawDumpStage.run(target);
+            log.info("workload binlog: {} events, {} bytes", size.events(), size.bytes());
+            Report report = new Report(machine, db, loaded, shape, mix, size, runs,
+                    catchUp(target, jvm, runs, only, clientBatches));
+            markdown.append(report.markdown(String.join(" ", args)));
+            pass = report.allContentChecksPass();
+        }
+        if (wants(only, "destinations")) {
+            long destinationRows = Long.parseLong(o.getOrDefault("destination-rows", quick ? "10000" : "100000"));
+            List<Integer> counts = Arrays.stream(o.getOrDefault("destinations", "1,10,50").split(","))
+                    .map(Integer::parseInt).toList();
+            Workload.Mix mix = Workload.Mix.of(destinationRows, o.getOrDefault("mix", shape.defaultMix));
+            Workload.Loaded loaded = new Workload(db, shape, mix, batchRows).load();
+            Target target = Target.of(db, loaded, shape);
+            List<DestinationsStage.Idle> idle = new ArrayList<>();
+            List<DestinationsStage.Loaded> load = new ArrayList<>();
+            List<DestinationsStage.Heap> heaps = Arrays.stream(o.getOrDefault("destination-heap", "shipped,scaled")
+                    .split(",")).map(h -> DestinationsStage.Heap.valueOf(h.toUpperCase())).toList();
+            for (DestinationsStage.Heap heap : heaps) {
+                for (int n : counts) {
+                    if (heap == DestinationsStage.Heap.SCALED && n < 10) {
+                        continue; // the same heap as shipped, give or take 8 MiB a destination
+                    }
+                    idle.add(DestinationsStage.idle(target, loaded, jvm, n, heap));
+                    load.add(DestinationsStage.load(target, jvm, n, heap));
+                }
+            }
+            markdown.append("\n### Many destinations, ").append(machine.date()).append("\n\n")
+                    .append(conditions(machine, db, args))
+                    .append(DestinationsReport.markdown(idle, load, destinationRows, loaded.expectedDigest()));
+        }
+        if (wants(only, "steady")) {
+            long steadyRows = Long.parseLong(o.getOrDefault("steady-rows", quick ? "2000000" : "10000000"));
+            long warmAfter = Long.parseLong(o.getOrDefault("warm-after", "1000000"));
+            BenchTable.Shape steadyShape = BenchTable.Shape.of(o.getOrDefault("steady-shape", "wide-text"));
+            Workload.Mix mix = Workload.Mix.of(steadyRows, steadyShape.defaultMix);
+            Workload.Loaded loaded = new Workload(db, steadyShape, mix, steadyShape.defaultBatchRows).load();
+            Target target = Target.of(db, loaded, steadyShape);
+            StageResult raw = jvm.run("raw", target.toArgs(), "steady-raw-dump").get(0);
+            ChildJvm steadyJvm = Boolean.parseBoolean(o.getOrDefault("profile-steady", "true")) ? jvm.profiling() : jvm;
+            List<StageResult> steady = steadyJvm.run("steady", with(target.toArgs(), "warmAfter=" + warmAfter),
+                    "steady");
+            markdown.append("\n### Steady state, ").append(machine.date()).append("\n\n")
+                    .append(conditions(machine, db, args))
+                    .append(SteadyReport.markdown(steadyShape, loaded, raw, steady));
+        }
+        if (wants(only, "wide")) {
+            int tables = Integer.parseInt(o.getOrDefault("wide-tables", quick ? "200" : "1000"));
+            int columns = Integer.parseInt(o.getOrDefault("wide-columns", "200"));
+            long wideRows = Long.parseLong(o.getOrDefault("wide-rows", quick ? "50000" : "1000000"));
+            Workload.Loaded loaded = new WideWorkload(db, tables, columns, wideRows).load();
+            Target target = Target.of(db, loaded, shape, WideWorkload.SCHEMA);
+            StageResult raw = jvm.run("raw", target.toArgs(), "wide-raw-dump").get(0);
+            WideStage.Result wide = WideStage.run(target, jvm);
+            pass &= wide.run().rows() == wideRows && wide.columnValues() == wideRows * columns;
+            markdown.append("\n### Big and wide, ").append(machine.date()).append("\n\n")
+                    .append(conditions(machine, db, args))
+                    .append(WideReport.markdown(tables, columns, loaded, raw, wide));
+        }
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        Files.writeString(out, markdown);
+        System.out.println(markdown);
+        System.exit(pass ? 0 : 1);
+    }
 
+    private static final List<String> CATCH_UP_STAGES = List.of("raw", "decode", "entries", "client", "canal");
+
+    /** Conditions of a scale question's run, in the report's words. */
+    static String conditions(Machine machine, MySqlServer db, String[] args) {
+        return "- machine: " + machine.cores() + " cores (" + machine.cpu() + "), " + machine.memoryMib() + " MiB, "
+                + machine.os() + "; load average at start " + machine.loadAverage() + "\n"
+                + "- JDK: " + machine.jdk() + "; server JVM options: `" + System.getProperty("bench.stageJavaOpts", "")
+                + "`\n- database: " + db.version() + " (" + db.origin() + ")\n- arguments: `"
+                + String.join(" ", args) + "`\n\n";
+    }
+
+    /** The catch-up stages, {@code runs} rounds, ours and the real Canal alternating. */
+    private static Map<String, List<StageResult>> catchUp(Target target, ChildJvm jvm, int runs, String only,
+            List<Integer> clientBatches) throws Exception {
         Map<String, List<StageResult>> results = new LinkedHashMap<>();
         List<String> args0 = target.toArgs();
         for (int run = 1; run <= runs; run++) {
@@ -89,12 +179,7 @@ public final class BenchMain {
                 }
             }
         }
-        Report report = new Report(machine, db, loaded, shape, mix, size, runs, results);
-        String markdown = report.markdown(String.join(" ", args));
-        Files.createDirectories(out.toAbsolutePath().getParent());
-        Files.writeString(out, markdown);
-        System.out.println(markdown);
-        System.exit(report.allContentChecksPass() ? 0 : 1);
+        return results;
     }
 
     private static void add(Map<String, List<StageResult>> results, List<StageResult> stageResults) {

@@ -67,6 +67,11 @@ final class ChildJvm {
         }
     }
 
+    /** The same stage JVMs, each recording a JFR profile into the logs directory. */
+    ChildJvm profiling() {
+        return new ChildJvm(javaOptions, logDir, true);
+    }
+
     /** A new directory under the logs directory, numbered in the order of the stage runs, for a run's own files. */
     Path nextLogDir(String label) throws IOException {
         Path dir = logDir.resolve(String.format("%02d-%s", ++started, label));
@@ -75,19 +80,36 @@ final class ChildJvm {
     }
 
     Running start(String stage, List<String> args, String label) throws IOException {
+        List<String> options = new ArrayList<>();
+        if (stage.startsWith("decode") || stage.equals("entries")) {
+            options.add(WHOLE_WORKLOAD_HEAP);
+        }
+        List<String> stageArgs = new ArrayList<>();
+        stageArgs.add(stage);
+        stageArgs.addAll(args);
+        return startMain(StageMain.class.getName(), options, List.of(), stageArgs, label);
+    }
+
+    /**
+     * Starts {@code mainClass} with the stage JVM options, then {@code extraOptions}, on {@code classPathFirst}
+     * followed by this JVM's class path.
+     */
+    Running startMain(String mainClass, List<String> extraOptions, List<Path> classPathFirst, List<String> args,
+            String label) throws IOException {
         Files.createDirectories(logDir);
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(javaOptions);
-        if (stage.startsWith("decode") || stage.equals("entries")) {
-            command.add(WHOLE_WORKLOAD_HEAP);
-        }
+        command.addAll(extraOptions);
         command.add("-D" + LOGBACK_CONFIG);
         String name = String.format("%02d-%s", ++started, label);
         if (profile) {
             command.add("-XX:StartFlightRecording=settings=profile,filename=" + logDir.resolve(name + ".jfr"));
         }
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), StageMain.class.getName(), stage));
+        List<String> classPath = new ArrayList<>();
+        classPathFirst.forEach(p -> classPath.add(p.toAbsolutePath().toString()));
+        classPath.add(System.getProperty("java.class.path"));
+        command.addAll(List.of("-cp", String.join(java.io.File.pathSeparator, classPath), mainClass));
         command.addAll(args);
         Path log = logDir.resolve(name + ".log");
         Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();

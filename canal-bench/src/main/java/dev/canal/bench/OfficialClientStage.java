@@ -127,7 +127,7 @@ final class OfficialClientStage {
         return new StageResult(stage, digest.rows(), 0, 0, nanos, cpuNanos, peakRssKb, digest.value());
     }
 
-    private static int awaitPort(BufferedReader out, String stage) throws IOException {
+    static int awaitPort(BufferedReader out, String stage) throws IOException {
         for (String line = out.readLine(); line != null; line = out.readLine()) {
             if (line.startsWith(ServerStage.READY)) {
                 return Integer.parseInt(line.substring(ServerStage.READY.length()).trim());
@@ -137,7 +137,7 @@ final class OfficialClientStage {
     }
 
     /** The row count the server put in a ROWDATA entry's header props (0 for other entries). */
-    private static long rowsCount(CanalEntry.Entry entry) {
+    static long rowsCount(CanalEntry.Entry entry) {
         for (CanalEntry.Pair prop : entry.getHeader().getPropsList()) {
             if (prop.getKey().equals("rowsCount")) {
                 return Long.parseLong(prop.getValue());
@@ -147,7 +147,7 @@ final class OfficialClientStage {
     }
 
     /** Keeps reading the server's standard output, so that nothing it prints can block it on a full pipe. */
-    private static void drain(BufferedReader out, String stage) {
+    static void drain(BufferedReader out, String stage) {
         Thread drain = new Thread(() -> {
             try {
                 while (out.readLine() != null) {

@@ -45,12 +45,26 @@ final class ProcessMeter {
 
     /** VmHWM: the most resident memory the process ever had, in KiB. */
     long peakRssKb() {
+        return status("VmHWM:");
+    }
+
+    /** VmRSS: the resident memory now, in KiB. */
+    long rssKb() {
+        return status("VmRSS:");
+    }
+
+    /** The process's threads now. */
+    long threads() {
+        return status("Threads:");
+    }
+
+    private long status(String field) {
         for (String line : read("status").split("\n")) {
-            if (line.startsWith("VmHWM:")) {
+            if (line.startsWith(field)) {
                 return Long.parseLong(line.replaceAll("[^0-9]", ""));
             }
         }
-        throw new IllegalStateException("no VmHWM in /proc/" + pid + "/status");
+        throw new IllegalStateException("no " + field + " in /proc/" + pid + "/status");
     }
 
     private String read(String file) {

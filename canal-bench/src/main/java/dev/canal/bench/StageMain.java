@@ -13,6 +13,11 @@ public final class StageMain {
     private StageMain() {
     }
 
+    private static long warmAfter(List<String> args) {
+        return args.stream().filter(a -> a.startsWith("warmAfter=")).map(a -> Long.parseLong(a.substring(10)))
+                .findFirst().orElse(1_000_000L);
+    }
+
     public static void main(String[] args) throws Exception {
         String stage = args[0];
         List<String> rest = Arrays.asList(args).subList(1, args.length);
@@ -24,6 +29,7 @@ public final class StageMain {
             case "decode-reference" -> DecodeStage.run(target, "reference");
             case "decode-reference-live" -> LiveReferenceStage.run(target);
             case "entries" -> StoreStage.run(target, parallel);
+            case "steady" -> SteadyStage.run(target, warmAfter(rest));
             case "server" -> {
                 ServerStage.run(target, parallel);
                 yield List.of();

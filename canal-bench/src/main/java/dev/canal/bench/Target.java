@@ -11,7 +11,7 @@ import java.util.Properties;
  * it holds. Passed from the driver to each stage's JVM as {@code key=value} arguments.
  */
 record Target(String host, int port, String user, String password, String file, long position, long startMillis,
-        long rowChanges, boolean mysqlFlavor, BenchTable.Shape shape) {
+        long rowChanges, boolean mysqlFlavor, BenchTable.Shape shape, String schema) {
 
     /** A fixed replica server id, away from the fixture's and the parser tests' ids. */
     static final long SERVER_ID = 64_123;
@@ -21,7 +21,7 @@ record Target(String host, int port, String user, String password, String file, 
     List<String> toArgs() {
         return List.of("host=" + host, "port=" + port, "user=" + user, "password=" + password, "file=" + file,
                 "position=" + position, "startMillis=" + startMillis, "rows=" + rowChanges, "mysql=" + mysqlFlavor,
-                "shape=" + shape.label);
+                "shape=" + shape.label, "schema=" + schema);
     }
 
     static Target fromArgs(List<String> args) {
@@ -35,13 +35,18 @@ record Target(String host, int port, String user, String password, String file, 
         return new Target(a.get("host"), Integer.parseInt(a.get("port")), a.get("user"), a.get("password"),
                 a.get("file"), Long.parseLong(a.get("position")), Long.parseLong(a.get("startMillis")),
                 Long.parseLong(a.get("rows")), Boolean.parseBoolean(a.get("mysql")),
-                BenchTable.Shape.of(a.get("shape")));
+                BenchTable.Shape.of(a.get("shape")), a.getOrDefault("schema", BenchTable.SCHEMA));
     }
 
     /** A loaded workload's target on {@code db}. */
     static Target of(MySqlServer db, Workload.Loaded loaded, BenchTable.Shape shape) {
+        return of(db, loaded, shape, BenchTable.SCHEMA);
+    }
+
+    /** A loaded workload's target on {@code db}, its filter the tables of {@code schema}. */
+    static Target of(MySqlServer db, Workload.Loaded loaded, BenchTable.Shape shape, String schema) {
         return new Target(db.host(), db.port(), db.replicationUser(), db.replicationPassword(), loaded.startFile(),
-                loaded.startPosition(), loaded.startMillis(), loaded.rowChanges(), !db.isMariaDb(), shape);
+                loaded.startPosition(), loaded.startMillis(), loaded.rowChanges(), !db.isMariaDb(), shape, schema);
     }
 
     /** Whether the table's document column reaches a binlog reader as MySQL's binary JSON. */
@@ -56,10 +61,10 @@ record Target(String host, int port, String user, String password, String file, 
      */
     ReferenceCanal.Destination referenceDestination(String name) {
         return new ReferenceCanal.Destination(name, host, port, user, password, file, position, startMillis,
-                BenchTable.SCHEMA + "\\..*", REFERENCE_BUFFER_SIZE, SERVER_ID + 2);
+                schema + "\\..*", REFERENCE_BUFFER_SIZE, SERVER_ID + 2);
     }
 
-    /** Instance properties for a parser catching up from the workload's start, filtered to the bench schema. */
+    /** Instance properties for a parser catching up from the workload's start, filtered to the target's schema. */
     Properties parserProperties(boolean parallel) {
         Properties p = new Properties();
         p.setProperty("canal.instance.master.address", host + ":" + port);
@@ -68,7 +73,7 @@ record Target(String host, int port, String user, String password, String file, 
         p.setProperty("canal.instance.master.journal.name", file);
         p.setProperty("canal.instance.master.position", Long.toString(position));
         p.setProperty("canal.instance.mysql.slaveId", Long.toString(SERVER_ID));
-        p.setProperty("canal.instance.filter.regex", BenchTable.SCHEMA + "\\..*");
+        p.setProperty("canal.instance.filter.regex", schema + "\\..*");
         p.setProperty("canal.instance.parser.parallel", Boolean.toString(parallel));
         return p;
     }

@@ -91,7 +91,8 @@ public final class FileMixedMetaManager extends MemoryMetaManager {
             ensureLoaded(onDisk);
         }
         flusher = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "canal-meta-file-flush-" + dataDir.getFileName());
+            Thread thread = new Thread(runnable, "canal-meta-file-flush-"
+                    + (destination != null ? destination : dataDir.getFileName()));
             thread.setDaemon(true);
             return thread;
         });

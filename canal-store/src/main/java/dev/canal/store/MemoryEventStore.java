@@ -17,9 +17,10 @@ import org.slf4j.LoggerFactory;
  * <p>Three sequences start at -1 and only grow (except get on rollback): {@code put} (last written),
  * {@code get} (last handed out) and {@code ack} (last freed); the event with sequence s lives in slot
  * {@code s & (bufferSize - 1)}. A put of k events needs {@code put + k - bufferSize <= min(get, ack)}
- * and, in MEMSIZE mode, {@code putMem - ackMem < bufferSize × memUnit}; otherwise the producer waits on
- * {@code notFull}, which ack signals. Getters wait on {@code notEmpty}, which put and rollback signal.
- * One lock guards everything, so no state is shared without it.
+ * and, in MEMSIZE mode, {@code putMem - ackMem < bufferSize × memUnit} (or the store's smaller
+ * {@link StoreMemoryShare} of the heap); otherwise the producer waits on {@code notFull}, which ack signals.
+ * Getters wait on {@code notEmpty}, which put and rollback signal. One lock guards everything, so no state is
+ * shared without it.
  *
  * <p>Differences from Canal, none visible to clients: freed slots are always nulled (not only in
  * MEMSIZE mode), the last acked and last put events are remembered apart from the ring so positions
@@ -34,6 +35,7 @@ public final class MemoryEventStore implements EventStore {
     private final StoreConfig config;
     private final int indexMask;
     private final boolean itemMode;
+    private final StoreMemoryShare share;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition notFull = lock.newCondition();
     private final Condition notEmpty = lock.newCondition();
@@ -61,7 +63,13 @@ public final class MemoryEventStore implements EventStore {
     private Event lastAcked;
 
     public MemoryEventStore(StoreConfig config) {
+        this(config, StoreMemoryShare.process());
+    }
+
+    /** @param share the heap this store shares with the process's other stores (MEMSIZE mode) */
+    MemoryEventStore(StoreConfig config, StoreMemoryShare share) {
         this.config = Objects.requireNonNull(config, "config");
+        this.share = Objects.requireNonNull(share, "share");
         this.indexMask = config.bufferSize() - 1;
         this.itemMode = config.batchMode() == BatchMode.ITEMSIZE;
     }
@@ -88,6 +96,9 @@ public final class MemoryEventStore implements EventStore {
             waitingSinceSum = 0;
             lastPut = lastAcked = null;
             running = true;
+            if (!itemMode) {
+                share.join();
+            }
         } finally {
             lock.unlock();
         }
@@ -98,6 +109,9 @@ public final class MemoryEventStore implements EventStore {
     public void stop() {
         lock.lock();
         try {
+            if (running && !itemMode) {
+                share.leave();
+            }
             running = false;
             slots = null;
             notFull.signalAll();
@@ -353,12 +367,17 @@ public final class MemoryEventStore implements EventStore {
         if (putSequence + count - config.bufferSize() > Math.min(getSequence, ackSequence)) {
             return false;
         }
-        return itemMode || putMemSize - ackMemSize < config.memoryLimit();
+        return itemMode || putMemSize - ackMemSize < memoryLimit();
     }
 
     private boolean isFull() {
         return putSequence - ackSequence >= config.bufferSize()
-                || (!itemMode && putMemSize - ackMemSize >= config.memoryLimit());
+                || (!itemMode && putMemSize - ackMemSize >= memoryLimit());
+    }
+
+    /** The MEMSIZE bound now: the configured one, or this store's share of the heap if smaller. */
+    long memoryLimit() {
+        return share.limit(config.memoryLimit());
     }
 
     private boolean hasEnoughFor(int batchSize) {

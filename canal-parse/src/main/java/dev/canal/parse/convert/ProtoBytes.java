@@ -56,14 +56,36 @@ final class ProtoBytes {
         bytes[length++] = (byte) (fieldNumber << 3 | wireType);
     }
 
-    /** An unsigned varint (lengths, non-negative ints, bools). */
+    /**
+     * An unsigned varint (lengths, non-negative ints, bools). Most are one byte (column indexes, flags, short
+     * values' lengths): that case writes once; the loop keeps the array and the length in locals, as a field
+     * written per byte was one of the row worker's hottest frames.
+     */
     void uint32(int value) {
         ensure(5);
-        while ((value & ~0x7F) != 0) {
-            bytes[length++] = (byte) (value & 0x7F | 0x80);
-            value >>>= 7;
+        byte[] b = bytes;
+        int n = length;
+        if ((value & ~0x7F) == 0) {
+            b[n] = (byte) value;
+            length = n + 1;
+            return;
         }
-        bytes[length++] = (byte) value;
+        do {
+            b[n++] = (byte) (value & 0x7F | 0x80);
+            value >>>= 7;
+        } while ((value & ~0x7F) != 0);
+        b[n++] = (byte) value;
+        length = n;
+    }
+
+    /** A one-byte tag followed by a one-byte varint (0 or 1: the bool fields). */
+    void tagAndBool(int fieldNumber, boolean value) {
+        ensure(2);
+        byte[] b = bytes;
+        int n = length;
+        b[n] = (byte) (fieldNumber << 3);
+        b[n + 1] = (byte) (value ? 1 : 0);
+        length = n + 2;
     }
 
     /** An int32 field's varint (see {@link #int64}). */
@@ -80,11 +102,14 @@ final class ProtoBytes {
     /** An int64 or int32 field's varint: a negative int32 is sign-extended to ten bytes, as protobuf does. */
     void int64(long value) {
         ensure(10);
+        byte[] b = bytes;
+        int n = length;
         while ((value & ~0x7FL) != 0) {
-            bytes[length++] = (byte) (value & 0x7F | 0x80);
+            b[n++] = (byte) (value & 0x7F | 0x80);
             value >>>= 7;
         }
-        bytes[length++] = (byte) value;
+        b[n++] = (byte) value;
+        length = n;
     }
 
     void append(byte[] source) {

@@ -189,10 +189,8 @@ final class RowChangeWriter {
         columns.tag(COLUMN_SQL_TYPE, WireFormat.WIRETYPE_VARINT);
         columns.int32(rendered.sqlType);
         columns.append(nameAndKey);
-        columns.tag(COLUMN_UPDATED, WireFormat.WIRETYPE_VARINT);
-        columns.uint32(updated ? 1 : 0);
-        columns.tag(COLUMN_IS_NULL, WireFormat.WIRETYPE_VARINT);
-        columns.uint32(rendered.isNull ? 1 : 0);
+        columns.tagAndBool(COLUMN_UPDATED, updated);
+        columns.tagAndBool(COLUMN_IS_NULL, rendered.isNull);
         if (!rendered.isNull) {
             columns.tag(COLUMN_VALUE, WireFormat.WIRETYPE_LENGTH_DELIMITED);
             columns.uint32(rendered.length);

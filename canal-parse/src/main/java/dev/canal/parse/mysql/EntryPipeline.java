@@ -1,6 +1,5 @@
 package dev.canal.parse.mysql;
 
-import com.lmax.disruptor.SleepingWaitStrategy;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.RingBuffer;
@@ -33,9 +32,9 @@ import java.util.concurrent.locks.LockSupport;
  * </ol>
  * With parallel parsing off the same three stages run one after another on the reader thread.
  *
- * <p>The stages wait with Disruptor's sleeping strategy: a short spin, then yields, then short parks. The
- * blocking strategy parks only while waiting for the publisher and busy-spins while a stage waits for the
- * stage before it, which on two cores starves the very thread being waited for (docs/performance.md).
+ * <p>The stages wait with {@link IdleBlockingWaitStrategy}: for the reader they block (an idle destination costs
+ * no CPU), for the stage before them they back off with short parks (busy-spinning there starves, on two cores,
+ * the very thread being waited for: docs/performance.md).
  *
  * <p>The ring is bounded in bytes as well as in slots: while the large events in flight (published, not yet handed
  * on by stage 3) hold more than {@link #DEFAULT_LARGE_BYTES_IN_FLIGHT} of event bytes, the reader waits before
@@ -132,12 +131,16 @@ final class EntryPipeline implements AutoCloseable {
             Thread t = new Thread(r, name + "-stage-" + threads.incrementAndGet());
             t.setDaemon(true);
             return t;
-        }, ProducerType.SINGLE, new SleepingWaitStrategy());
+        }, ProducerType.SINGLE, new IdleBlockingWaitStrategy());
         EventHandler<Slot>[] stage2 = rowWorkers(workers);
         disruptor.handleEventsWith((slot, seq, end) -> stage1(slot)).then(stage2)
                 .then((slot, seq, end) -> {
                     try {
                         stage3(slot);
+                    } catch (RuntimeException | Error e) {
+                        // kept before the slot counts as delivered: drain must not see the one without the other
+                        keepFirst(e);
+                        throw e;
                     } finally {
                         releaseLargeBytes(slot);
                         delivered.set(seq);
@@ -319,6 +322,12 @@ final class EntryPipeline implements AutoCloseable {
         return inUse;
     }
 
+    private synchronized void keepFirst(Throwable t) {
+        if (failure == null) {
+            failure = t;
+        }
+    }
+
     private void rethrowFailure() {
         Throwable t = failure;
         if (t instanceof RuntimeException e) {
@@ -337,9 +346,7 @@ final class EntryPipeline implements AutoCloseable {
 
         @Override
         public void handleEventException(Throwable ex, long sequence, Slot slot) {
-            if (failure == null) {
-                failure = ex;
-            }
+            keepFirst(ex);
         }
 
         @Override

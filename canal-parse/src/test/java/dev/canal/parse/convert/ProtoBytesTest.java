@@ -50,4 +50,19 @@ class ProtoBytesTest {
             assertThat(ours.toByteArray()).as("%d", value).isEqualTo(expected.toByteArray());
         }
     }
+
+    @Test
+    void tagAndBoolIsProtobufsBoolField() throws IOException {
+        for (boolean value : new boolean[] {true, false}) {
+            ProtoBytes ours = new ProtoBytes(1);
+            ours.uint32(300); // the buffer must grow and keep what was there
+            ours.tagAndBool(6, value);
+            ByteArrayOutputStream theirs = new ByteArrayOutputStream();
+            CodedOutputStream out = CodedOutputStream.newInstance(theirs);
+            out.writeUInt32NoTag(300);
+            out.writeBool(6, value);
+            out.flush();
+            assertThat(ours.toByteArray()).isEqualTo(theirs.toByteArray());
+        }
+    }
 }
