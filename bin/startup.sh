@@ -87,7 +87,7 @@ canal_require_java "$java" || exit 1
 # 256 MiB and at most 384 MiB: every buffer of the pipeline is bounded (the store by
 # canal.instance.memory.buffer.size x memunit in the shipped MEMSIZE mode, the parser ring by
 # parallelBufferSize), so the server needs far less than Canal's 2-3 GiB and stays within 512 MiB of resident
-# memory. CANAL_HEAP_MB overrides it: for very large rows, many destinations, or the ITEMSIZE mode, whose store
+# memory; plus 8 MiB per destination (below). CANAL_HEAP_MB overrides it: for very large rows, or the ITEMSIZE mode, whose store
 # holds buffer.size entries whatever their size (16384 entries of tens of KiB each are several hundred MiB).
 # The initial heap is 128 MiB. docs/operations.md, heap sizing.
 memory_mb() {
@@ -106,6 +106,20 @@ memory_mb() {
 heap_mb=$(( $(memory_mb) / 2 ))
 [ "$heap_mb" -lt 256 ] && heap_mb=256
 [ "$heap_mb" -gt 384 ] && heap_mb=384
+# ... plus 8 MiB per configured destination: room for its parser's ring and a client's batch while its clients
+# lag (the stores share a quarter of the heap among them; docs/performance.md, "Many destinations"). The
+# destinations are those canal.destinations lists or the folders beside canal.properties holding an
+# instance.properties, whichever are more.
+destination_count() {
+    local listed=0 scanned=0 dir
+    case $conf in classpath:*) echo 0; return ;; esac
+    listed=$(sed -n 's/^[[:space:]]*canal\.destinations[[:space:]]*[=:][[:space:]]*//p' "$conf" 2>/dev/null \
+        | tail -n 1 | tr ',' '\n' | grep -c '[^[:space:]]' || true)
+    dir=$(dirname "$conf")
+    scanned=$(find "$dir" -mindepth 2 -maxdepth 2 -name instance.properties 2>/dev/null | wc -l)
+    echo $(( listed > scanned ? listed : scanned ))
+}
+heap_mb=$(( heap_mb + 8 * $(destination_count) ))
 heap_mb=${CANAL_HEAP_MB:-$heap_mb}
 
 # Collector: the parallel one. On a small heap it gave the catch-up benchmark about 10% more rows/s to the
