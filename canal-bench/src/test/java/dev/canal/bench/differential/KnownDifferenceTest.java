@@ -45,14 +45,6 @@ class KnownDifferenceTest {
     }
 
     @Test
-    void jsonNumberNotationIsExplainedOnlyForEqualNumbers() {
-        EntryFields canal = column("json", "[-3.0E-7]");
-        assertThat(explained(canal, VALUE, "[-3.0E-7]", "[-0.0000003]")).containsExactly(
-                KnownDifference.JSON_DOUBLE_IN_JAVA_NOTATION);
-        assertThat(explained(canal, VALUE, "[-3.0E-7]", "[-0.0000004]")).isEmpty();
-    }
-
-    @Test
     void previousFileNameIsExplainedOnlyForTheFileJustBefore() {
         EntryFields canal = entry(0, "entryType", "ROWDATA", "header.logfileName", "mysql-bin.000009");
         assertThat(explained(canal, "header.logfileName", "mysql-bin.000009", "mysql-bin.000010")).containsExactly(

@@ -30,6 +30,7 @@ public final class ColumnRenderer {
 
     private final TimestampText timestamps;
     private final int jsonSqlType;
+    private final int jsonNullSqlType;
 
     /** A renderer for a MySQL source. */
     public ColumnRenderer(ZoneId zone) {
@@ -38,11 +39,13 @@ public final class ColumnRenderer {
 
     /**
      * @param mariadb the source is MariaDB, whose JSON type is a LONGTEXT alias: Canal reports such columns as
-     *                BLOB, MySQL's native JSON as VARCHAR
+     *                BLOB, MySQL's native JSON as VARCHAR, and a NULL in MySQL's as OTHER (Canal's sqlType of the
+     *                JSON type itself, which only a decoded value replaces)
      */
     public ColumnRenderer(ZoneId zone, boolean mariadb) {
         this.timestamps = new TimestampText(zone);
         this.jsonSqlType = mariadb ? Types.BLOB : Types.VARCHAR;
+        this.jsonNullSqlType = mariadb ? Types.BLOB : Types.OTHER;
     }
 
     /** Where {@link #render} puts one value: its sqlType and text, or its sqlType alone for SQL NULL. */
@@ -84,7 +87,7 @@ public final class ColumnRenderer {
     /** As {@link #render(ColumnMeta, Object, ValueSink)}, with the column's kind already resolved. */
     void render(RenderKind kind, ColumnMeta meta, Object value, ValueSink out) {
         if (value == null) {
-            out.nullValue(kind == RenderKind.JSON ? jsonSqlType : kind.nullSqlType());
+            out.nullValue(kind == RenderKind.JSON ? jsonNullSqlType : kind.nullSqlType());
             return;
         }
         switch (kind) {
