@@ -88,6 +88,8 @@ class DifferentialConformanceIT {
         try (ReferenceCanal reference = ReferenceCanal.start(destination, List.of("-Xms256m", "-Xmx512m"),
                 work.resolve("reference"))) {
             canal = OfficialClientDrain.drain(reference.port(), DESTINATION, last, DRAIN_MILLIS);
+            Files.copy(reference.log(), listingDir().resolve(listingName(db, filters, "canal") + ".log"),
+                    java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         List<EntryFields> ours;
         // ours renders TIMESTAMP in the JVM's zone, as Canal does: UTC while it runs, whatever this JVM's default
@@ -162,15 +164,27 @@ class DifferentialConformanceIT {
     }
 
     /**
-     * One line per entry (position, title, statement) in target/differential/, to read a failure's entry order
-     * side by side.
+     * One line per entry (position, title, statement), and one per field, in target/differential/, to read a
+     * failure's entries side by side (Canal's log is copied there too).
      */
     private static void writeListing(MySqlServer db, ReferenceCanal.Filters filters, String side,
             List<EntryFields> entries) throws java.io.IOException {
-        Path dir = Files.createDirectories(Path.of("target", "differential"));
-        String name = db.flavor().name().toLowerCase(java.util.Locale.ROOT) + "-"
-                + (filters == ALL_TABLES ? "all" : "filtered") + "-" + side + ".txt";
-        Files.write(dir.resolve(name), entries.stream().map(EntryFields::line).toList());
+        Path dir = listingDir();
+        String name = listingName(db, filters, side);
+        Files.write(dir.resolve(name + ".txt"), entries.stream().map(EntryFields::line).toList());
+        Files.write(dir.resolve(name + "-fields.txt"), entries.stream()
+                .flatMap(e -> e.fields().entrySet().stream().map(f -> "#" + e.index() + " " + f.getKey() + " = "
+                        + (f.getValue().length() > 200 ? f.getValue().substring(0, 200) + "..." : f.getValue())))
+                .toList());
+    }
+
+    private static Path listingDir() throws java.io.IOException {
+        return Files.createDirectories(Path.of("target", "differential"));
+    }
+
+    private static String listingName(MySqlServer db, ReferenceCanal.Filters filters, String side) {
+        return db.flavor().name().toLowerCase(java.util.Locale.ROOT) + "-"
+                + (filters == ALL_TABLES ? "all" : "filtered") + "-" + side;
     }
 
     private static void putIfSet(Properties p, String key, String value) {

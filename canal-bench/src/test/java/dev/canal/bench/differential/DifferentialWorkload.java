@@ -171,14 +171,19 @@ final class DifferentialWorkload {
                 "DROP TABLE t_images");
     }
 
-    /** A compressed transaction, and JSON updates logged as partial JSON with MINIMAL and with FULL images. */
+    /**
+     * A compressed transaction, and JSON updates logged as partial JSON (where MySQL finds the diffs smaller than the
+     * document) with MINIMAL and with FULL images: one diff, several diffs, a removal. The JSON column is the table's last,
+     * so its diffs end the row image: Canal 1.1.7 cannot read a partial JSON value that other values follow in the
+     * event (docs/compatibility.md, "Found by the differential test").
+     */
     private static List<String> mysqlOnly() {
         return List.of(
-                "CREATE TABLE t_pjson (id INT PRIMARY KEY, doc JSON, other INT)",
-                "INSERT INTO t_pjson VALUES (1, '{\"a\": 1, \"b\": [1, 2], \"s\": \"text\"}', 0)",
+                "CREATE TABLE t_pjson (id INT PRIMARY KEY, other INT, doc JSON)",
+                "INSERT INTO t_pjson VALUES (1, 0, '{\"a\": 1, \"b\": [1, 2], \"s\": \"text\"}')",
                 "SET SESSION binlog_transaction_compression = ON",
                 "BEGIN",
-                "INSERT INTO t_pjson VALUES (2, JSON_ARRAY(REPEAT('compressed ', 50)), 2)",
+                "INSERT INTO t_pjson VALUES (2, 2, JSON_ARRAY(REPEAT('compressed ', 50)))",
                 "UPDATE t_pjson SET other = 3 WHERE id = 2",
                 "COMMIT",
                 "DELETE FROM t_pjson WHERE id = 2",
@@ -186,8 +191,9 @@ final class DifferentialWorkload {
                 "SET SESSION binlog_row_value_options = 'PARTIAL_JSON'",
                 "SET SESSION binlog_row_image = 'MINIMAL'",
                 "UPDATE t_pjson SET doc = JSON_SET(doc, '$.a', 2) WHERE id = 1",
-                "UPDATE t_pjson SET doc = JSON_REPLACE(doc, '$.s', 'new'), other = 1 WHERE id = 1",
+                "UPDATE t_pjson SET other = 1, doc = JSON_REPLACE(doc, '$.s', 'new', '$.a', 2.5) WHERE id = 1",
                 "UPDATE t_pjson SET doc = JSON_REMOVE(doc, '$.b[0]') WHERE id = 1",
+                "UPDATE t_pjson SET doc = JSON_SET(doc, '$.n', JSON_OBJECT('x', NULL), '$.a', -3e-7) WHERE id = 1",
                 "SET SESSION binlog_row_image = 'FULL'",
                 "UPDATE t_pjson SET doc = JSON_SET(doc, '$.a', 3) WHERE id = 1",
                 "SET SESSION binlog_row_value_options = ''",

@@ -2,6 +2,7 @@ package dev.canal.parse.convert;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
+import dev.canal.binlog.column.PartialJson;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.binlog.column.TemporalValue;
 import dev.canal.binlog.column.TimestampValue;
@@ -111,7 +112,13 @@ public final class ColumnRenderer {
             case CHAR -> text(meta, value, Types.CHAR, out);
             case VARCHAR -> text(meta, value, Types.VARCHAR, out);
             case TEXT -> text(meta, value, Types.CLOB, out);
-            case JSON -> text(meta, value, jsonSqlType, out);
+            case JSON -> {
+                if (value instanceof PartialJson partial) {
+                    out.text(jsonSqlType, PartialJsonText.of(partial, meta.name()));
+                } else {
+                    text(meta, value, jsonSqlType, out);
+                }
+            }
             case BINARY -> out.utf8(Types.BLOB, Latin1Text.utf8(padded((byte[]) value, meta.binaryLength())));
             case INET6 -> out.text(Types.CHAR, InetText.inet6((byte[]) value));
             case INET4 -> out.text(Types.CHAR, InetText.inet4((byte[]) value));
