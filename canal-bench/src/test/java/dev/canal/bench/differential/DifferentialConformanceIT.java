@@ -113,13 +113,7 @@ class DifferentialConformanceIT {
         Map<KnownDifference, Integer> explained = new EnumMap<>(KnownDifference.class);
         for (Difference d : EntryComparison.differences(canal, ours)) {
             EntryFields canalEntry = d.index() < canal.size() ? canal.get(d.index()) : null;
-            KnownDifference known = null;
-            for (KnownDifference k : KnownDifference.values()) {
-                if (k.explains(d, canalEntry)) {
-                    known = k;
-                    break;
-                }
-            }
+            KnownDifference known = KnownDifference.explaining(d, canalEntry);
             if (known == null) {
                 unexplained.add(d.toString());
             } else {

@@ -175,7 +175,7 @@ final class DifferentialWorkload {
      * A compressed transaction, and JSON updates logged as partial JSON (where MySQL finds the diffs smaller than the
      * document) with MINIMAL and with FULL images: one diff, several diffs, a removal. The JSON column is the table's last,
      * so its diffs end the row image: Canal 1.1.7 cannot read a partial JSON value that other values follow in the
-     * event (docs/compatibility.md, "Found by the differential test").
+     * event (docs/compatibility.md, "What Canal 1.1.7 cannot read").
      */
     private static List<String> mysqlOnly() {
         return List.of(

@@ -51,6 +51,16 @@ enum KnownDifference {
         this.explains = explains;
     }
 
+    /** The first known difference that explains {@code difference} (in Canal's {@code canalEntry}), or null. */
+    static KnownDifference explaining(Difference difference, EntryFields canalEntry) {
+        for (KnownDifference k : values()) {
+            if (k.explains(difference, canalEntry)) {
+                return k;
+            }
+        }
+        return null;
+    }
+
     /** Whether this known difference explains {@code difference}, found in Canal's {@code canalEntry}. */
     boolean explains(Difference difference, EntryFields canalEntry) {
         return canalEntry != null && explains.test(difference, canalEntry);
