@@ -197,7 +197,11 @@ final class DifferentialWorkload {
                 "SET SESSION binlog_row_image = 'FULL'",
                 "UPDATE t_pjson SET doc = JSON_SET(doc, '$.a', 3) WHERE id = 1",
                 "SET SESSION binlog_row_value_options = ''",
-                "DROP TABLE t_pjson");
+                "DROP TABLE t_pjson",
+                // without strict mode a JSON NOT NULL column left out gets an empty value, which MySQL reads as null
+                "CREATE TABLE t_jempty (id INT PRIMARY KEY, doc JSON NOT NULL)",
+                "INSERT INTO t_jempty (id) VALUES (1)",
+                "DROP TABLE t_jempty");
     }
 
     /** The row change of the workload's last statement. */

@@ -45,6 +45,15 @@ class KnownDifferenceTest {
     }
 
     @Test
+    void emptyJsonIsExplainedOnlyAsJsonNull() {
+        EntryFields canal = column("JSON", "");
+        assertThat(explained(canal, VALUE, "", "null")).containsExactly(
+                KnownDifference.EMPTY_MYSQL_JSON_VALUE_IS_JSON_NULL);
+        assertThat(explained(canal, VALUE, "", "{}")).isEmpty();
+        assertThat(explained(column("varchar(4)", ""), VALUE, "", "null")).isEmpty();
+    }
+
+    @Test
     void previousFileNameIsExplainedOnlyForTheFileJustBefore() {
         EntryFields canal = entry(0, "entryType", "ROWDATA", "header.logfileName", "mysql-bin.000009");
         assertThat(explained(canal, "header.logfileName", "mysql-bin.000009", "mysql-bin.000010")).containsExactly(
