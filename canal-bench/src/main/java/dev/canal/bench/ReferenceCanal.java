@@ -44,9 +44,16 @@ public final class ReferenceCanal implements AutoCloseable {
     private static final String READY = "READY ";
     private static final long START_TIMEOUT_SECONDS = 120;
 
-    /** One destination of the reference: its source, start position (file, offset and time) and filter. */
+    /** One destination of the reference: its source, start position (file, offset and time) and filters. */
     public record Destination(String name, String host, int port, String user, String password, String file,
-            long position, long timestampMillis, String filterRegex, int memoryBufferSize, long slaveId) {
+            long position, long timestampMillis, Filters filters, int memoryBufferSize, long slaveId) {
+
+        /** A destination filtered by the table white list {@code filterRegex} alone. */
+        public Destination(String name, String host, int port, String user, String password, String file,
+                long position, long timestampMillis, String filterRegex, int memoryBufferSize, long slaveId) {
+            this(name, host, port, user, password, file, position, timestampMillis, Filters.tables(filterRegex),
+                    memoryBufferSize, slaveId);
+        }
 
         Properties properties(int canalPort) {
             Properties p = new Properties();
@@ -58,11 +65,41 @@ public final class ReferenceCanal implements AutoCloseable {
             p.setProperty(name + ".master.journal.name", file);
             p.setProperty(name + ".master.position", Long.toString(position));
             p.setProperty(name + ".master.timestamp", Long.toString(timestampMillis));
-            p.setProperty(name + ".filter.regex", filterRegex);
+            filters.putInto(name, p);
             p.setProperty(name + ".memory.buffer.size", Integer.toString(memoryBufferSize));
             p.setProperty(name + ".tsdb.enable", "true");
             p.setProperty(name + ".slaveId", Long.toString(slaveId));
             return p;
+        }
+    }
+
+    /**
+     * The instance's filters, as {@code canal.instance.filter.regex}, {@code filter.black.regex},
+     * {@code filter.field} and {@code filter.black.field} give them; null for the ones not set.
+     */
+    public record Filters(String regex, String blackRegex, String field, String blackField) {
+
+        public Filters {
+            if (regex == null || regex.isBlank()) {
+                throw new IllegalArgumentException("the table filter regex must be given");
+            }
+        }
+
+        public static Filters tables(String regex) {
+            return new Filters(regex, null, null, null);
+        }
+
+        void putInto(String destination, Properties p) {
+            p.setProperty(destination + ".filter.regex", regex);
+            putIfSet(p, destination + ".filter.black.regex", blackRegex);
+            putIfSet(p, destination + ".filter.field", field);
+            putIfSet(p, destination + ".filter.black.field", blackField);
+        }
+
+        private static void putIfSet(Properties p, String key, String value) {
+            if (value != null) {
+                p.setProperty(key, value);
+            }
         }
     }
 

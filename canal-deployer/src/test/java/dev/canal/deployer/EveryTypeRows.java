@@ -44,6 +44,13 @@ final class EveryTypeRows {
         AS_TEXT("CAST(%s AS CHAR)", (text, fsp) -> text),
         /** CHAR/VARCHAR/TEXT/JSON: the string itself (the connection is UTF-8). */
         STRING("%s", (text, fsp) -> text),
+        /**
+         * MySQL's JSON: the text as MySQL prints it, but doubles as Canal prints them (Java's Double.toString;
+         * docs/compatibility.md, "JSON values on MySQL"). MySQL writes a double with an exponent, or plainly with a
+         * point; a plain one Java would write with an exponent (below 1e-3, from 1e7) is a double too, as the
+         * tables here hold no DECIMAL inside JSON.
+         */
+        JSON("%s", (text, fsp) -> JSON_NUMBER.matcher(text).replaceAll(m -> javaDouble(m.group()))),
         /** FLOAT: widened to DOUBLE on the server (exact), printed as Java's Float.toString. */
         FLOAT("(%s + 0e0)", (text, fsp) -> Float.toString((float) Double.parseDouble(text))),
         /** DOUBLE: MySQL prints the shortest round-trip digits; Canal prints Java's Double.toString. */
@@ -69,7 +76,8 @@ final class EveryTypeRows {
             return switch (dataType) {
                 case "tinyint", "smallint", "mediumint", "int", "bigint", "decimal", "date", "time", "datetime",
                         "year" -> AS_TEXT;
-                case "char", "varchar", "tinytext", "text", "mediumtext", "longtext", "json" -> STRING;
+                case "char", "varchar", "tinytext", "text", "mediumtext", "longtext" -> STRING;
+                case "json" -> JSON;
                 case "float" -> FLOAT;
                 case "double" -> DOUBLE;
                 case "bit" -> BIT;
@@ -79,6 +87,21 @@ final class EveryTypeRows {
                 default -> throw new IllegalArgumentException("no Canal text form known for " + columnType);
             };
         }
+    }
+
+    /** A JSON number outside a string: an optional sign, digits, then a point or an exponent. */
+    private static final java.util.regex.Pattern JSON_NUMBER = java.util.regex.Pattern.compile(
+            "(?<=[\\[:,\\s]|^)-?\\d+(\\.\\d+([eE][-+]?\\d+)?|[eE][-+]?\\d+)(?=[\\],}\\s]|$)");
+
+    /** A double MySQL printed, as Java prints it; a plain number Java prints the same way stays as it is. */
+    private static String javaDouble(String mysqlText) {
+        boolean plain = mysqlText.indexOf('e') < 0 && mysqlText.indexOf('E') < 0;
+        double d = Double.parseDouble(mysqlText);
+        double magnitude = Math.abs(d);
+        if (plain && (magnitude == 0 || magnitude >= 1e-3 && magnitude < 1e7)) {
+            return mysqlText;
+        }
+        return Double.toString(d);
     }
 
     private record Column(String name, String dataType, boolean unsigned, boolean mariaDbJson, Kind kind, int fsp) {
@@ -97,7 +120,7 @@ final class EveryTypeRows {
         /**
          * Canal's sqlType: by type, except that unsigned integers widen when
          * the value does not fit the signed type (MEDIUMINT UNSIGNED never does), a NULL SET is BLOB, MariaDB's
-         * JSON (a LONGTEXT whose DDL type is JSON) is BLOB and MySQL's JSON is VARCHAR.
+         * JSON (a LONGTEXT whose DDL type is JSON) is BLOB and MySQL's JSON is VARCHAR (OTHER when NULL).
          */
         int sqlType(String value) {
             if (mariaDbJson) {
@@ -113,7 +136,9 @@ final class EveryTypeRows {
                 case "double" -> Types.DOUBLE;
                 case "decimal" -> Types.DECIMAL;
                 case "bit" -> Types.BIT;
-                case "year", "varchar", "json" -> Types.VARCHAR;
+                case "year", "varchar" -> Types.VARCHAR;
+                // Canal's sqlType of the JSON type is OTHER, which only a decoded value replaces with VARCHAR
+                case "json" -> value == null ? Types.OTHER : Types.VARCHAR;
                 case "date" -> Types.DATE;
                 case "time" -> Types.TIME;
                 case "datetime", "timestamp" -> Types.TIMESTAMP;

@@ -19,6 +19,9 @@ import java.util.Properties;
  * example.master.position = 4
  * example.master.timestamp = 1700000000000          # ... and its time (ms), optional
  * example.filter.regex = .*\\..*                     # default .*\\..*
+ * example.filter.black.regex = db\\.skip.*          # default none
+ * example.filter.field = db.t:id/name                # columns kept per table, default none
+ * example.filter.black.field = db.t2:secret          # columns dropped per table, default none
  * example.memory.buffer.size = 16384                 # store slots, default 16384
  * example.tsdb.enable = true                         # table-meta TSDB (in memory), default true
  * example.slaveId = 1234                             # default 1234
@@ -29,8 +32,9 @@ record ReferenceConfig(int port, List<Instance> instances) {
 
     /** One destination's instance: source, start position and the few settings that change what it does. */
     record Instance(String destination, InetSocketAddress address, String username, String password,
-            String journalName, Long position, Long timestamp, String filterRegex, int memoryBufferSize,
-            boolean tsdb, long slaveId, boolean parallel) {
+            String journalName, Long position, Long timestamp, String filterRegex, String filterBlackRegex,
+            String fieldFilter, String fieldBlackFilter, int memoryBufferSize, boolean tsdb, long slaveId,
+            boolean parallel) {
     }
 
     static ReferenceConfig from(Properties p) {
@@ -63,7 +67,8 @@ record ReferenceConfig(int port, List<Instance> instances) {
         }
         return new Instance(d, address(required(p, d + ".master.address")), required(p, d + ".dbUsername"),
                 p.getProperty(d + ".dbPassword", ""), journal, position, longValue(p, d + ".master.timestamp"),
-                p.getProperty(d + ".filter.regex", ".*\\..*"), buffer,
+                p.getProperty(d + ".filter.regex", ".*\\..*"), optional(p, d + ".filter.black.regex"),
+                optional(p, d + ".filter.field"), optional(p, d + ".filter.black.field"), buffer,
                 Boolean.parseBoolean(p.getProperty(d + ".tsdb.enable", "true")),
                 longValue(p, d + ".slaveId") == null ? 1234 : longValue(p, d + ".slaveId"),
                 Boolean.parseBoolean(p.getProperty(d + ".parser.parallel", "true")));
@@ -84,6 +89,12 @@ record ReferenceConfig(int port, List<Instance> instances) {
             throw new IllegalArgumentException("missing " + key);
         }
         return v.trim();
+    }
+
+    /** The trimmed value, or null when the key is absent or blank. */
+    private static String optional(Properties p, String key) {
+        String v = p.getProperty(key);
+        return v == null || v.isBlank() ? null : v.trim();
     }
 
     private static int intValue(Properties p, String key, Integer fallback) {

@@ -37,6 +37,14 @@ final class ReferenceInstances implements CanalInstanceGenerator {
         canal.setName(destination);
         canal.setCanalParameter(parameters(config));
         CanalInstanceWithManager instance = new CanalInstanceWithManager(canal, config.filterRegex());
+        MysqlEventParser mysqlParser = (MysqlEventParser) instance.getEventParser();
+        // file-instance.xml sets these on the parser from canal.instance.filter.field / filter.black.field
+        if (config.fieldFilter() != null) {
+            mysqlParser.setFieldFilter(config.fieldFilter());
+        }
+        if (config.fieldBlackFilter() != null) {
+            mysqlParser.setFieldBlackFilter(config.fieldBlackFilter());
+        }
         if (config.tsdb()) {
             // the manager's own TSDB needs the deployer's Spring and MyBatis files; this one is Canal's
             // DatabaseTableMeta over in-memory tables
@@ -65,6 +73,9 @@ final class ReferenceInstances implements CanalInstanceGenerator {
         p.setDetectingEnable(false);
         p.setParallel(config.parallel());
         p.setTsdbEnable(false); // set on the parser instead, see generate
+        if (config.filterBlackRegex() != null) {
+            p.setBlackFilter(config.filterBlackRegex());
+        }
         if (config.journalName() != null) {
             p.setMasterLogfileName(config.journalName());
             p.setMasterLogfileOffest(config.position());

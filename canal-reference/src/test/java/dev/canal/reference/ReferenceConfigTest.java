@@ -42,6 +42,25 @@ class ReferenceConfigTest {
     }
 
     @Test
+    void readsTheBlackListAndTheFieldFiltersWhenGiven() {
+        Properties p = minimal();
+        p.setProperty("a.filter.black.regex", "db\\.skip.*");
+        p.setProperty("a.filter.field", " db.t:id/name ");
+        p.setProperty("a.filter.black.field", "db.t2:secret");
+
+        ReferenceConfig config = ReferenceConfig.from(p);
+
+        ReferenceConfig.Instance a = config.instances().get(0);
+        assertThat(a.filterBlackRegex()).isEqualTo("db\\.skip.*");
+        assertThat(a.fieldFilter()).isEqualTo("db.t:id/name");
+        assertThat(a.fieldBlackFilter()).isEqualTo("db.t2:secret");
+        ReferenceConfig.Instance b = config.instances().get(1);
+        assertThat(b.filterBlackRegex()).isNull();
+        assertThat(b.fieldFilter()).isNull();
+        assertThat(b.fieldBlackFilter()).isNull();
+    }
+
+    @Test
     void aJournalWithoutAPositionIsRejected() {
         Properties p = minimal();
         p.setProperty("a.master.journal.name", "mysql-bin.000003");

@@ -8,14 +8,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Decides, for one source's stream, which transaction boundaries reach the store: a flush with no ROWDATA (an empty BEGIN/END pair) is dropped unless more than 5 s of event
- * time passed since the last one let through or more than 8192 were dropped; with
- * {@code filter.transaction.entry} BEGIN/END entries are dropped, except every 5 s of event time or
- * 8192 boundaries, so positions still advance.
+ * Decides, for one source's stream, which transaction boundaries reach the store, as Canal's sink does with the
+ * flushes of its parser's transaction buffer. A handed-on list is first cut where Canal's buffer flushes: before a
+ * BEGIN, after an END and after every ROWDATA entry that is not a row change (INSERT, UPDATE, DELETE), such as a
+ * DDL, the statement text of a rows event or an XA COMMIT. Then a part with no ROWDATA (an empty BEGIN/END pair,
+ * or the END after a transaction's statement text whose rows were all filtered out) is dropped unless more than
+ * 5 s of event time passed since the last one let through or more than 8192 were dropped; with
+ * {@code filter.transaction.entry} BEGIN/END entries are dropped, except every 5 s of event time or 8192
+ * boundaries, so positions still advance.
  *
- * <p>Deliberate difference: a flush without ROWDATA that ends a transaction which
- * already delivered ROWDATA in an earlier flush is not empty and keeps its TRANSACTIONEND. A DDL
- * stands alone (MariaDB logs no BEGIN/COMMIT around it), so it does not count for the next END.
+ * <p>Deliberate difference: a part without ROWDATA that ends a transaction which already delivered row changes in
+ * an earlier part is not empty and keeps its TRANSACTIONEND. A DDL stands alone (MariaDB logs no BEGIN/COMMIT
+ * around it), so it does not count for the next END.
  */
 final class TransactionBoundaryFilter {
 
@@ -35,8 +39,29 @@ final class TransactionBoundaryFilter {
         this.filterTransactionEntry = filterTransactionEntry;
     }
 
-    /** The events to store for this flush; empty when the flush is dropped. */
+    /** The events to store of this list; empty when all of it is dropped. */
     synchronized List<Event> admit(List<CanalEntry.Entry> entries, LogIdentity source, boolean raw) {
+        List<Event> events = new ArrayList<>(entries.size());
+        int from = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            EntryType type = entries.get(i).getEntryType();
+            if (type == EntryType.TRANSACTIONBEGIN && i > from) {
+                events.addAll(admitFlush(entries.subList(from, i), source, raw));
+                from = i;
+            }
+            if (type == EntryType.TRANSACTIONEND || type == EntryType.ROWDATA && !isRowChange(entries.get(i))) {
+                events.addAll(admitFlush(entries.subList(from, i + 1), source, raw));
+                from = i + 1;
+            }
+        }
+        if (from < entries.size()) {
+            events.addAll(admitFlush(entries.subList(from, entries.size()), source, raw));
+        }
+        return events;
+    }
+
+    /** The events to store of one of Canal's flushes. */
+    private List<Event> admitFlush(List<CanalEntry.Entry> entries, LogIdentity source, boolean raw) {
         List<Event> events = new ArrayList<>(entries.size());
         boolean hasRowData = false;
         boolean hasHeartbeat = false;
@@ -59,10 +84,16 @@ final class TransactionBoundaryFilter {
         return letEmptyTransactionThrough(events.get(0).executeTime()) ? events : List.of();
     }
 
-    /** Tracks whether the open transaction delivered ROWDATA; true for an END that closes such a one. */
+    /** Tracks whether the open transaction delivered row changes; true for an END that closes such a one. */
     private boolean followTransaction(CanalEntry.Entry entry) {
         switch (entry.getEntryType()) {
-            case ROWDATA -> openTransactionHasRows = !Event.isDdl(entry.getHeader().getEventType());
+            case ROWDATA -> {
+                if (Event.isDdl(entry.getHeader().getEventType())) {
+                    openTransactionHasRows = false;
+                } else if (isRowChange(entry)) {
+                    openTransactionHasRows = true;
+                }
+            }
             case TRANSACTIONBEGIN -> openTransactionHasRows = false;
             case TRANSACTIONEND -> {
                 boolean endsRows = openTransactionHasRows;
@@ -74,6 +105,14 @@ final class TransactionBoundaryFilter {
             }
         }
         return false;
+    }
+
+    /** An INSERT, UPDATE or DELETE (rows or statement), which Canal's buffer keeps until the transaction ends. */
+    private static boolean isRowChange(CanalEntry.Entry entry) {
+        return switch (entry.getHeader().getEventType()) {
+            case INSERT, UPDATE, DELETE -> true;
+            default -> false;
+        };
     }
 
     private boolean letEmptyTransactionThrough(long eventTime) {

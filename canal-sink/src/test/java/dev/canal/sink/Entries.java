@@ -27,6 +27,11 @@ final class Entries {
         return entry(offset, time, EntryType.ROWDATA, EventType.INSERT);
     }
 
+    /** The statement text of the rows that follow (ROWS_QUERY, ANNOTATE_ROWS). */
+    static CanalEntry.Entry statementText(long offset, long time) {
+        return entry(offset, time, EntryType.ROWDATA, EventType.QUERY);
+    }
+
     static CanalEntry.Entry ddl(long offset, long time) {
         return entry(offset, time, EntryType.ROWDATA, EventType.ALTER);
     }

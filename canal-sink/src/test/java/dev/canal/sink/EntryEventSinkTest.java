@@ -7,6 +7,7 @@ import static dev.canal.sink.Entries.end;
 import static dev.canal.sink.Entries.gtid;
 import static dev.canal.sink.Entries.heartbeat;
 import static dev.canal.sink.Entries.row;
+import static dev.canal.sink.Entries.statementText;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -177,6 +178,17 @@ class EntryEventSinkTest {
         sink(end(5, 1001));
 
         assertThat(stored()).containsExactly(1L, 2L, 3L);
+    }
+
+    @Test
+    void theEndAfterStatementTextWhoseRowsWereAllFilteredOutIsDroppedAsCanalDrops() throws Exception {
+        // MariaDB: ANNOTATE_ROWS text, rows of a filtered table, XID. Canal flushes the text on its own, and the
+        // END after it is an empty flush; when a row change follows the text, the END is kept
+        sink(statementText(1, 1000), end(2, 1000));
+        sink(statementText(3, 1000), row(4, 1000), end(5, 1000));
+        sink(begin(6, 1000), statementText(7, 1000), end(8, 1000));
+
+        assertThat(stored()).containsExactly(1L, 3L, 4L, 5L, 6L, 7L);
     }
 
     @Test

@@ -1,14 +1,18 @@
 package dev.canal.bench.differential;
 
 import com.alibaba.otter.canal.protocol.CanalEntry;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The differential test's workload, written to the binlog before either server starts: a table of many column
  * types filled with their edges, updates and deletes (one transaction of several statements), ADD and DROP COLUMN
- * with rows before and after, a binlog rotation, CREATE, RENAME, TRUNCATE and DROP TABLE, and last an insert into
- * {@value #END_TABLE}, whose arrival tells a reader the workload is all delivered. Every table but the end marker
- * is dropped again, so both servers learn every table layout from the binlog itself. Runs on MariaDB and MySQL.
+ * with rows before and after, a binlog rotation, CREATE, RENAME, TRUNCATE and DROP TABLE, XA transactions (two-phase
+ * commit, one-phase commit, rollback after prepare), rows logged with {@code binlog_row_image} MINIMAL and NOBLOB,
+ * and on MySQL a compressed transaction ({@code binlog_transaction_compression}) and partial JSON updates
+ * ({@code binlog_row_value_options=PARTIAL_JSON}); last an insert into {@value #END_TABLE}, whose arrival tells a
+ * reader the workload is all delivered. Every table but the end marker is dropped again, so both servers learn
+ * every table layout from the binlog itself. The session's time zone is UTC. Runs on MariaDB and MySQL.
  */
 final class DifferentialWorkload {
 
@@ -55,10 +59,19 @@ final class DifferentialWorkload {
     private DifferentialWorkload() {
     }
 
-    static List<String> statements(String schema) {
-        return List.of(
+    /** The statements, in order, for one session; {@code mysql} adds what only MySQL has. */
+    static List<String> statements(String schema, boolean mysql) {
+        List<String> all = new ArrayList<>(common(schema));
+        int end = all.size() - 2; // before CREATE and INSERT of the end marker
+        all.addAll(end, mysql ? mysqlOnly() : List.of());
+        return all;
+    }
+
+    private static List<String> common(String schema) {
+        List<String> all = new ArrayList<>(List.of(
                 "USE " + schema,
                 "SET SESSION sql_mode = ''",
+                "SET SESSION time_zone = '+00:00'",
                 TYPES_TABLE,
                 "INSERT INTO t_types VALUES " + ROW_MIN,
                 "INSERT INTO t_types VALUES " + ROW_MAX + ", " + ROW_NULLS,
@@ -68,6 +81,9 @@ final class DifferentialWorkload {
                 "UPDATE t_types SET c_ti = 0, c_enum = 'b', c_set = '', c_json = '{\"was\": null}', c_bit64 = 0"
                         + " WHERE id = 3",
                 "UPDATE t_types SET c_money = c_money + 1, c_dt6 = '2030-01-01 00:00:00.000001' WHERE id IN (4, 5)",
+                "UPDATE t_types SET c_json = JSON_OBJECT('d', CAST(1.50 AS DECIMAL(5,2)), 'dt',"
+                        + " CAST('2024-01-01 10:00:00.5' AS DATETIME(1)), 'big', 1e22, 'small', -3e-7,"
+                        + " 'u64', 18446744073709551615, 'neg', -1, 'f', 0.1) WHERE id = 5",
                 "DELETE FROM t_types WHERE id = 1",
                 "BEGIN",
                 "INSERT INTO t_types (id, c_vc, c_money) VALUES (6, 'in a transaction', 1.00)",
@@ -89,7 +105,10 @@ final class DifferentialWorkload {
                 "INSERT INTO t_side_again (note) VALUES ('three')",
                 "TRUNCATE TABLE t_side_again",
                 "INSERT INTO t_side_again (note, amount) VALUES ('after truncate', 99999.999)",
-                "DELETE FROM t_types WHERE id IN (2, 3)",
+                "DELETE FROM t_types WHERE id IN (2, 3)"));
+        all.addAll(xa());
+        all.addAll(rowImages());
+        all.addAll(List.of(
                 "CREATE TABLE t_more (id INT NOT NULL, k2 VARCHAR(8) NOT NULL, c_bool BOOLEAN,"
                         + " c_zf INT(5) UNSIGNED ZEROFILL, c_f73 FLOAT(7,3), c_d156 DOUBLE(15,6), c_time3 TIME(3),"
                         + " c_gen BIGINT AS (id * 2) VIRTUAL, c_stored VARCHAR(20) AS (CONCAT('g', k2)) STORED,"
@@ -106,7 +125,83 @@ final class DifferentialWorkload {
                 "DROP TABLE t_side_again",
                 "DROP TABLE t_types",
                 "CREATE TABLE " + END_TABLE + " (id INT PRIMARY KEY)",
-                "INSERT INTO " + END_TABLE + " VALUES (1)");
+                "INSERT INTO " + END_TABLE + " VALUES (1)"));
+        return all;
+    }
+
+    /** Two-phase commit, one-phase commit (an xid with branch qualifier and format id), rollback after prepare. */
+    private static List<String> xa() {
+        return List.of(
+                "CREATE TABLE t_xa (id INT PRIMARY KEY, note VARCHAR(20))",
+                "XA START 'xa-commit'",
+                "INSERT INTO t_xa VALUES (1, 'two-phase')",
+                "UPDATE t_types SET c_vc = 'in xa' WHERE id = 5",
+                "XA END 'xa-commit'",
+                "XA PREPARE 'xa-commit'",
+                "XA COMMIT 'xa-commit'",
+                "XA START 'xa-one', 'branch', 7",
+                "INSERT INTO t_xa VALUES (2, 'one phase')",
+                "XA END 'xa-one', 'branch', 7",
+                "XA COMMIT 'xa-one', 'branch', 7 ONE PHASE",
+                "XA START 'xa-rollback'",
+                "INSERT INTO t_xa VALUES (3, 'rolled back')",
+                "XA END 'xa-rollback'",
+                "XA PREPARE 'xa-rollback'",
+                "XA ROLLBACK 'xa-rollback'",
+                "DROP TABLE t_xa");
+    }
+
+    /** Rows logged with MINIMAL and NOBLOB images: before images of the key only, unchanged BLOB/TEXT left out. */
+    private static List<String> rowImages() {
+        return List.of(
+                "CREATE TABLE t_images (id INT PRIMARY KEY, a INT, t TEXT, b BLOB, v VARCHAR(10))",
+                "INSERT INTO t_images VALUES (1, 1, 'text', X'01', 'v'), (2, 2, 'text2', X'02', 'w')",
+                "SET SESSION binlog_row_image = 'MINIMAL'",
+                "INSERT INTO t_images (id, a) VALUES (3, 3)",
+                "UPDATE t_images SET a = 10 WHERE id = 1",
+                "DELETE FROM t_images WHERE id = 2",
+                "UPDATE t_types SET c_vc = 'minimal', c_json = '{\"m\": 1}' WHERE id = 5",
+                "SET SESSION binlog_row_image = 'NOBLOB'",
+                "INSERT INTO t_images (id, v) VALUES (4, 'nb')",
+                "UPDATE t_images SET v = 'x' WHERE id = 1",
+                "UPDATE t_images SET t = 'changed' WHERE id = 3",
+                "DELETE FROM t_images WHERE id = 4",
+                "UPDATE t_types SET c_i = 5 WHERE id = 5",
+                "SET SESSION binlog_row_image = 'FULL'",
+                "DROP TABLE t_images");
+    }
+
+    /**
+     * A compressed transaction, and JSON updates logged as partial JSON (where MySQL finds the diffs smaller than the
+     * document) with MINIMAL and with FULL images: one diff, several diffs, a removal. The JSON column is the table's last,
+     * so its diffs end the row image: Canal 1.1.7 cannot read a partial JSON value that other values follow in the
+     * event (docs/compatibility.md, "What Canal 1.1.7 cannot read").
+     */
+    private static List<String> mysqlOnly() {
+        return List.of(
+                "CREATE TABLE t_pjson (id INT PRIMARY KEY, other INT, doc JSON)",
+                "INSERT INTO t_pjson VALUES (1, 0, '{\"a\": 1, \"b\": [1, 2], \"s\": \"text\"}')",
+                "SET SESSION binlog_transaction_compression = ON",
+                "BEGIN",
+                "INSERT INTO t_pjson VALUES (2, 2, JSON_ARRAY(REPEAT('compressed ', 50)))",
+                "UPDATE t_pjson SET other = 3 WHERE id = 2",
+                "COMMIT",
+                "DELETE FROM t_pjson WHERE id = 2",
+                "SET SESSION binlog_transaction_compression = OFF",
+                "SET SESSION binlog_row_value_options = 'PARTIAL_JSON'",
+                "SET SESSION binlog_row_image = 'MINIMAL'",
+                "UPDATE t_pjson SET doc = JSON_SET(doc, '$.a', 2) WHERE id = 1",
+                "UPDATE t_pjson SET other = 1, doc = JSON_REPLACE(doc, '$.s', 'new', '$.a', 2.5) WHERE id = 1",
+                "UPDATE t_pjson SET doc = JSON_REMOVE(doc, '$.b[0]') WHERE id = 1",
+                "UPDATE t_pjson SET doc = JSON_SET(doc, '$.n', JSON_OBJECT('x', NULL), '$.a', -3e-7) WHERE id = 1",
+                "SET SESSION binlog_row_image = 'FULL'",
+                "UPDATE t_pjson SET doc = JSON_SET(doc, '$.a', 3) WHERE id = 1",
+                "SET SESSION binlog_row_value_options = ''",
+                "DROP TABLE t_pjson",
+                // without strict mode a JSON NOT NULL column left out gets an empty value, which MySQL reads as null
+                "CREATE TABLE t_jempty (id INT PRIMARY KEY, doc JSON NOT NULL)",
+                "INSERT INTO t_jempty (id) VALUES (1)",
+                "DROP TABLE t_jempty");
     }
 
     /** The row change of the workload's last statement. */

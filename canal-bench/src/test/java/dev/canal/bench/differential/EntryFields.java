@@ -43,6 +43,13 @@ record EntryFields(int index, Map<String, String> fields) {
                 + fields.getOrDefault("header.tableName", "") + " " + fields.getOrDefault("header.eventType", "");
     }
 
+    /** Title, position and statement (if any) on one line, for a listing of a run's entries. */
+    String line() {
+        String sql = fields.getOrDefault("rowChange.sql", "");
+        return title() + " @" + fields.get("header.logfileName") + ":" + fields.get("header.logfileOffset")
+                + (sql.isEmpty() ? "" : " " + (sql.length() > 100 ? sql.substring(0, 100) + "..." : sql));
+    }
+
     private static void flatten(String prefix, MessageOrBuilder message, Map<String, String> out) {
         for (Map.Entry<FieldDescriptor, Object> field : message.getAllFields().entrySet()) {
             String path = prefix + field.getKey().getName();

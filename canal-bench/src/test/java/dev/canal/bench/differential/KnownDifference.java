@@ -4,7 +4,6 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.function.BiPredicate;
-import java.util.regex.Pattern;
 
 /**
  * The differences between Canal 1.1.7 and our server that docs/compatibility.md lists, each named after its row
@@ -39,40 +38,34 @@ enum KnownDifference {
     MYSQL_TYPE_REBUILT_FROM_FULL_ROW_METADATA((d, canal) -> d.path().endsWith(".mysqlType") && d.canal() != null
             && d.ours() != null && d.canal().equalsIgnoreCase(d.ours())),
 
-    // docs/compatibility.md, "Found by the differential test, not yet resolved", rows named by these masks:
-    // pinned here so that the list stays exact; each goes when it is resolved one way or the other
-
-    /** {@code ALTER TABLE t_old RENAME TO t_new}: Canal's header names the new table, ours the old one. */
-    ALTER_TABLE_RENAME_ENTRY_NAMES_THE_OLD_TABLE((d, canal) -> d.path().equals("header.tableName")
-            && "RENAME".equals(canal.get("header.eventType"))
-            && canal.get("rowChange.sql").toUpperCase(Locale.ROOT).startsWith("ALTER TABLE")
-            && canal.get("rowChange.sql").contains(d.ours())),
+    /**
+     * "an empty MySQL JSON value" (deliberate differences): Canal sends {@code ""}, we send the JSON null MySQL reads
+     * it as.
+     */
+    EMPTY_MYSQL_JSON_VALUE_IS_JSON_NULL((d, canal) -> isValue(d) && mysqlType(d, canal).equals("json")
+            && d.canal().isEmpty() && d.ours().equals("null")),
 
     /**
-     * logfileName after a binlog rotation: in some runs Canal names the file before the rotation for entries
-     * of the file after it (their offsets agree); ours names the file the event is in.
+     * "logfileName after a binlog rotation" (deliberate differences): in some runs Canal names the file before
+     * the rotation for entries of the file after it (their offsets agree); ours names the file the event is in.
      */
     LOGFILE_NAME_OF_THE_PREVIOUS_FILE_AFTER_A_ROTATION((d, canal) -> d.path().equals("header.logfileName")
-            && d.canal() != null && d.ours() != null && isPreviousFile(d.canal(), d.ours())),
-
-    /** A NULL in a JSON column: Canal sends Types.OTHER (1111) for a NULL JSON value on MySQL, we send VARCHAR (12). */
-    NULL_JSON_VALUE_HAS_SQL_TYPE_OTHER((d, canal) -> d.path().endsWith(".sqlType") && "1111".equals(d.canal())
-            && "12".equals(d.ours()) && "true".equals(canal.get(column(d, ".sqlType") + ".isNull"))
-            && mysqlType(column(d, ".sqlType"), canal).equals("json")),
-
-    /**
-     * A double in a MySQL JSON value: Canal prints a JSON double as Java does ({@code -3.0E-7}),
-     * we print it in plain notation ({@code -0.0000003}); the same numbers otherwise.
-     */
-    JSON_DOUBLE_IN_JAVA_NOTATION((d, canal) -> isValue(d) && mysqlType(column(d, ".value"), canal).equals("json")
-            && !d.canal().equals(d.ours()) && plainNumbers(d.canal()).equals(plainNumbers(d.ours())));
-
-    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
+            && d.canal() != null && d.ours() != null && isPreviousFile(d.canal(), d.ours()));
 
     private final BiPredicate<Difference, EntryFields> explains;
 
     KnownDifference(BiPredicate<Difference, EntryFields> explains) {
         this.explains = explains;
+    }
+
+    /** The first known difference that explains {@code difference} (in Canal's {@code canalEntry}), or null. */
+    static KnownDifference explaining(Difference difference, EntryFields canalEntry) {
+        for (KnownDifference k : values()) {
+            if (k.explains(difference, canalEntry)) {
+                return k;
+            }
+        }
+        return null;
     }
 
     /** Whether this known difference explains {@code difference}, found in Canal's {@code canalEntry}. */
@@ -110,12 +103,6 @@ enum KnownDifference {
         } catch (NumberFormatException e) {
             return false;
         }
-    }
-
-    /** The text with every number in plain notation without trailing zeros. */
-    private static String plainNumbers(String text) {
-        return NUMBER.matcher(text).replaceAll(
-                m -> new BigDecimal(m.group()).stripTrailingZeros().toPlainString());
     }
 
     private static boolean sameNumber(String a, String b) {

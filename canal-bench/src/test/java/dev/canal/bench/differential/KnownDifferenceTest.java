@@ -45,11 +45,12 @@ class KnownDifferenceTest {
     }
 
     @Test
-    void jsonNumberNotationIsExplainedOnlyForEqualNumbers() {
-        EntryFields canal = column("json", "[-3.0E-7]");
-        assertThat(explained(canal, VALUE, "[-3.0E-7]", "[-0.0000003]")).containsExactly(
-                KnownDifference.JSON_DOUBLE_IN_JAVA_NOTATION);
-        assertThat(explained(canal, VALUE, "[-3.0E-7]", "[-0.0000004]")).isEmpty();
+    void emptyJsonIsExplainedOnlyAsJsonNull() {
+        EntryFields canal = column("JSON", "");
+        assertThat(explained(canal, VALUE, "", "null")).containsExactly(
+                KnownDifference.EMPTY_MYSQL_JSON_VALUE_IS_JSON_NULL);
+        assertThat(explained(canal, VALUE, "", "{}")).isEmpty();
+        assertThat(explained(column("varchar(4)", ""), VALUE, "", "null")).isEmpty();
     }
 
     @Test

@@ -11,7 +11,7 @@ import java.util.Base64;
  * MySQL's binary JSON (the JSON column storage format) to MySQL's JSON text form, as {@code SELECT} prints it:
  * {@code {"a": 1, "b": [true, null]}}, keys in stored order, strings escaped as MySQL does, DECIMAL opaque values
  * as numbers, DATE/TIME/DATETIME/TIMESTAMP opaque values as quoted strings with six fraction digits, other opaque
- * values as {@code "base64:typeNN:..."}.
+ * values as {@code "base64:typeNN:..."}; doubles as Canal prints them, in Java's notation ({@link JsonDouble}).
  *
  * <p>Layout: a type byte, then the value. Objects and arrays: element count and byte size (2 bytes each in the
  * small format, 4 in the large), key entries (offset, 2-byte length), value entries (type byte, then an offset

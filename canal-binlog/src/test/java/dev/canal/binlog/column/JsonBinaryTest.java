@@ -26,15 +26,15 @@ class JsonBinaryTest {
     }
 
     @Test
-    void doublesFollowMySqlsChoiceOfPlainAndExponentForms() {
-        assertThat(JsonDouble.toText(1e22)).isEqualTo("1e22");
-        assertThat(JsonDouble.toText(1.5e-20)).isEqualTo("1.5e-20");
+    void doublesArePrintedAsJavaAndCanalPrintThem() {
+        assertThat(JsonDouble.toText(1e22)).isEqualTo("1.0E22");
+        assertThat(JsonDouble.toText(1.5e-20)).isEqualTo("1.5E-20");
+        assertThat(JsonDouble.toText(-3e-7)).isEqualTo("-3.0E-7");
         assertThat(JsonDouble.toText(-0.0)).isEqualTo("-0.0");
-        assertThat(JsonDouble.toText(1e15)).isEqualTo("1e15");
-        assertThat(JsonDouble.toText(1e14)).isEqualTo("100000000000000.0");
-        assertThat(JsonDouble.toText(123456789012345678e0)).isEqualTo("1.2345678901234568e17");
-        assertThat(JsonDouble.toText(0.0001)).isEqualTo("0.0001");
-        assertThat(JsonDouble.toText(1.5e-15)).isEqualTo("0.0000000000000015");
+        assertThat(JsonDouble.toText(1e14)).isEqualTo("1.0E14");
+        assertThat(JsonDouble.toText(1234567.0)).isEqualTo("1234567.0");
+        assertThat(JsonDouble.toText(0.001)).isEqualTo("0.001");
+        assertThat(JsonDouble.toText(0.0001)).isEqualTo("1.0E-4");
         assertThat(JsonDouble.toText(2.5)).isEqualTo("2.5");
     }
 

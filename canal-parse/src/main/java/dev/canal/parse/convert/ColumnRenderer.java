@@ -2,6 +2,7 @@ package dev.canal.parse.convert;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
+import dev.canal.binlog.column.PartialJson;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.binlog.column.TemporalValue;
 import dev.canal.binlog.column.TimestampValue;
@@ -30,6 +31,7 @@ public final class ColumnRenderer {
 
     private final TimestampText timestamps;
     private final int jsonSqlType;
+    private final int jsonNullSqlType;
 
     /** A renderer for a MySQL source. */
     public ColumnRenderer(ZoneId zone) {
@@ -38,11 +40,13 @@ public final class ColumnRenderer {
 
     /**
      * @param mariadb the source is MariaDB, whose JSON type is a LONGTEXT alias: Canal reports such columns as
-     *                BLOB, MySQL's native JSON as VARCHAR
+     *                BLOB, MySQL's native JSON as VARCHAR, and a NULL in MySQL's as OTHER (Canal's sqlType of the
+     *                JSON type itself, which only a decoded value replaces)
      */
     public ColumnRenderer(ZoneId zone, boolean mariadb) {
         this.timestamps = new TimestampText(zone);
         this.jsonSqlType = mariadb ? Types.BLOB : Types.VARCHAR;
+        this.jsonNullSqlType = mariadb ? Types.BLOB : Types.OTHER;
     }
 
     /** Where {@link #render} puts one value: its sqlType and text, or its sqlType alone for SQL NULL. */
@@ -84,7 +88,7 @@ public final class ColumnRenderer {
     /** As {@link #render(ColumnMeta, Object, ValueSink)}, with the column's kind already resolved. */
     void render(RenderKind kind, ColumnMeta meta, Object value, ValueSink out) {
         if (value == null) {
-            out.nullValue(kind == RenderKind.JSON ? jsonSqlType : kind.nullSqlType());
+            out.nullValue(kind == RenderKind.JSON ? jsonNullSqlType : kind.nullSqlType());
             return;
         }
         switch (kind) {
@@ -108,7 +112,13 @@ public final class ColumnRenderer {
             case CHAR -> text(meta, value, Types.CHAR, out);
             case VARCHAR -> text(meta, value, Types.VARCHAR, out);
             case TEXT -> text(meta, value, Types.CLOB, out);
-            case JSON -> text(meta, value, jsonSqlType, out);
+            case JSON -> {
+                if (value instanceof PartialJson partial) {
+                    out.text(jsonSqlType, PartialJsonText.of(partial, meta.name()));
+                } else {
+                    text(meta, value, jsonSqlType, out);
+                }
+            }
             case BINARY -> out.utf8(Types.BLOB, Latin1Text.utf8(padded((byte[]) value, meta.binaryLength())));
             case INET6 -> out.text(Types.CHAR, InetText.inet6((byte[]) value));
             case INET4 -> out.text(Types.CHAR, InetText.inet4((byte[]) value));

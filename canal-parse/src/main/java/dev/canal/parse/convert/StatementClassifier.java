@@ -90,7 +90,8 @@ public final class StatementClassifier {
         if (t.keyword(spec).equals("RENAME") && !isColumnOrIndex(t.keyword(spec + 1))) {
             boolean toOrAs = t.keyword(spec + 1).equals("TO") || t.keyword(spec + 1).equals("AS");
             String[] to = t.qualifiedName(toOrAs ? spec + 2 : spec + 1, defaultSchema);
-            return new StatementKind(Category.DDL, EventType.RENAME, name[0], name[1], null,
+            // the entry names the new table, as Canal's does (and as for RENAME TABLE)
+            return new StatementKind(Category.DDL, EventType.RENAME, to[0], to[1], null,
                     List.of(new StatementKind.Rename(name[0], name[1], to[0], to[1])));
         }
         EventType type = switch (t.keyword(spec)) {

@@ -10,7 +10,7 @@ import java.util.List;
  * @param category    how the entry builder treats it
  * @param eventType   the entry's event type for DDL and statement DML
  * @param schema      the schema the statement names (or the session's), "" when none
- * @param table       the table it names, "" when none (RENAME: the new name of the first pair)
+ * @param table       the table it names, "" when none (RENAME: the new name, of the first pair for RENAME TABLE)
  * @param xaXid       for XA statements, the text after the keyword (with its leading space, as Canal keeps it)
  * @param renames     for RENAME TABLE (every pair) and ALTER TABLE ... RENAME, each table's old and new name;
  *                    empty otherwise

@@ -168,7 +168,7 @@ class ColumnRendererTest {
     }
 
     @Test
-    void mariadbJsonIsReportedAsBlobLikeCanalDoesAndMysqlJsonAsVarchar() {
+    void mariadbJsonIsReportedAsBlobLikeCanalDoesAndMysqlJsonAsVarcharOrOtherWhenNull() {
         ColumnRenderer mariadb = new ColumnRenderer(ZoneId.of("UTC"), true);
         ColumnMeta json = text("json", StandardCharsets.UTF_8);
         CanalEntry.Column.Builder value = CanalEntry.Column.newBuilder();
@@ -182,7 +182,8 @@ class ColumnRendererTest {
         assertThat(value.getSqlType()).isEqualTo(Types.BLOB);
         assertThat(value.getValue()).as("the text stays UTF-8, unlike Canal's").isEqualTo("{\"k\": \"ü\"}");
         assertThat(nullValue.getSqlType()).isEqualTo(Types.BLOB);
-        assertThat(mysqlNull.getSqlType()).isEqualTo(Types.VARCHAR);
+        assertThat(mysqlNull.getSqlType()).as("Canal's sqlType of the JSON type, which only a value replaces")
+                .isEqualTo(Types.OTHER);
     }
 
     @Test
