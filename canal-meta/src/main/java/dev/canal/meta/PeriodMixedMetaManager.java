@@ -105,7 +105,10 @@ public final class PeriodMixedMetaManager extends MemoryMetaManager {
 
     @Override
     LoadedDestination loadDestination(String destination) {
-        List<ClientIdentity> clients = zooKeeper.listAllSubscribeInfo(destination);
+        List<ClientIdentity> clients = new java.util.ArrayList<>();
+        for (String name : zooKeeper.listSubscribedNames(destination)) { // the destination and its named consumers
+            clients.addAll(zooKeeper.listAllSubscribeInfo(name));
+        }
         Map<ClientIdentity, LogPosition> cursors = new HashMap<>();
         Map<ClientIdentity, Map<Long, PositionRange>> batches = new HashMap<>();
         for (ClientIdentity client : clients) {

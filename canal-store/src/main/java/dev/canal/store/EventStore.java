@@ -84,7 +84,10 @@ public interface EventStore {
         throw new UnsupportedOperationException(getClass().getSimpleName() + " has no named consumers");
     }
 
-    /** Forgets a named consumer: the store no longer keeps entries for it. Nothing happens for an unknown one. */
+    /**
+     * Forgets a named consumer: the store no longer keeps entries for it. Nothing happens for an unknown one. The
+     * default consumer ("") is marked detached instead, until {@link #attach} attaches it again.
+     */
     default void detach(String consumer) {
     }
 

@@ -342,10 +342,25 @@ public final class MemoryEventStore implements EventStore {
         }
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The default consumer ("") cannot be forgotten: it is marked detached, so the store keeps nothing for it
+     * until it is attached again (used while only named consumers are subscribed).
+     */
     @Override
     public void detach(String consumer) {
         lock.lock();
         try {
+            if (consumer.isEmpty()) {
+                if (running && defaultCursor.detached == null) {
+                    defaultCursor.detached = "the store keeps nothing for the default consumer while it is not"
+                            + " subscribed and named consumers are; subscribe again";
+                    advanceFreed();
+                    notEmpty.signalAll();
+                }
+                return;
+            }
             Cursor removed = named.remove(consumer);
             if (removed != null && running) {
                 removed.detached = "it was detached from the store";

@@ -6,6 +6,7 @@ import dev.canal.protocol.config.ConfigKeySource;
 public final class StoreConfigKeys extends ConfigKeySource {
 
     public StoreConfigKeys() {
-        super("Store", "instance.properties", StoreConfig.KEYS);
+        super("Store", "instance.properties",
+                java.util.stream.Stream.concat(StoreConfig.KEYS.stream(), ConsumerConfig.KEYS.stream()).toList());
     }
 }
