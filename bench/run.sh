@@ -2,7 +2,7 @@
 # The catch-up benchmark (see bench/README.md): builds canal-bench, starts a private MariaDB through the test
 # fixture (or uses CANAL_TEST_MYSQL_URL), loads the workload and measures each stage. Not part of CI.
 #
-#   bench/run.sh [--rows N] [--runs K] [--only raw|decode|entries|client|canal] [--shape standard|wide-text]
+#   bench/run.sh [--rows N] [--runs K] [--only raw|decode|entries|consumers|client|canal] [--shape standard|wide-text]
 #                [--mix I:U:D] [--batch-rows N] [--client-batches 1000,100] [--out FILE]
 #   quick check: bench/run.sh --rows 200000 --runs 1
 #   head to head with the real Canal 1.1.7: bench/run.sh --rows 100000 --runs 1 --only client,canal

@@ -170,7 +170,8 @@ public final class MemoryEventStore implements EventStore {
 
     /** Under the lock: waits for an ack, at most until the next detach deadline or {@code nanos}; returns what is left. */
     private long awaitRoom(long nanos) throws InterruptedException {
-        if (!consumerConfig.detaches() || fullSince == 0) {
+        // with one consumer nothing is ever detached: wait for an ack (or an attach, which signals too)
+        if (!consumerConfig.detaches() || fullSince == 0 || attachedCursors().size() <= 1) {
             return nanos == Long.MAX_VALUE ? awaitForever() : notFull.awaitNanos(nanos);
         }
         long untilDetach = fullSince + TimeUnit.MILLISECONDS.toNanos(consumerConfig.detachAfterMillis())
@@ -335,6 +336,7 @@ public final class MemoryEventStore implements EventStore {
                 log.warn("consumer {} attached detached: {}", consumer, created.detached);
             }
             named.put(consumer, created);
+            notFull.signalAll(); // a waiting put may now detach a laggard once its time is up
             log.info("consumer {} attached at {}", consumer, cursor == null ? "the oldest entry held" : cursor);
             return created;
         } finally {
