@@ -259,7 +259,7 @@ public final class EmbeddedCanalServer implements CanalServer {
                         client.clientId(), outstanding));
             }
             Message message = takeBatch(slot.instance(), client, batchSize, timeout, unit);
-            if (!message.isEmpty()) {
+            if (message.id() != Message.EMPTY_BATCH_ID) { // a named consumer's filter may leave a batch without entries
                 ack(client, message.id());
             }
             return message;
@@ -334,10 +334,22 @@ public final class EmbeddedCanalServer implements CanalServer {
             return Message.empty(); // no batch id is consumed for nothing
         }
         long batchId = instance.getMetaManager().addBatch(client, events.range());
+        List<Event> delivered = ConsumerName.parse(client.destination()).isDefault() ? events.events()
+                : ConsumerFilter.apply(subscribedFilter(instance, client), events.events());
         if (store.isRaw()) {
-            return Message.ofRawEntries(batchId, events.events().stream().map(Event::rawBytes).toList());
+            return Message.ofRawEntries(batchId, delivered.stream().map(Event::rawBytes).toList());
         }
-        return Message.ofEntries(batchId, events.events().stream().map(Event::parsedEntry).toList());
+        return Message.ofEntries(batchId, delivered.stream().map(Event::parsedEntry).toList());
+    }
+
+    /** The filter the client subscribed with, as the meta manager keeps it ("" when none). */
+    private static String subscribedFilter(CanalInstance instance, ClientIdentity client) {
+        for (ClientIdentity subscribed : instance.getMetaManager().listAllSubscribeInfo(client.destination())) {
+            if (subscribed.equals(client)) {
+                return subscribed.filter();
+            }
+        }
+        return "";
     }
 
     private static Events read(StoreConsumer store, int batchSize, Long timeout, TimeUnit unit)
