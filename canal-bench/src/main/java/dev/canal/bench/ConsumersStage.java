@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Named consumers (docs/consumers.md): parser -> EntryEventSink -> one MemoryEventStore (Canal's shipped store
@@ -66,7 +67,7 @@ final class ConsumersStage {
                 }
                 try {
                     each.get(1, TimeUnit.SECONDS);
-                } catch (java.util.concurrent.TimeoutException stillRunning) {
+                } catch (TimeoutException stillRunning) {
                     // check the parser again
                 }
             }

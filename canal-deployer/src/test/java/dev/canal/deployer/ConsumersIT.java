@@ -8,8 +8,10 @@ import com.alibaba.otter.canal.client.CanalConnectors;
 import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
 import com.alibaba.otter.canal.protocol.exception.CanalClientException;
+import com.google.protobuf.InvalidProtocolBufferException;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.TcpPorts;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -75,9 +77,11 @@ class ConsumersIT {
     void aConsumerStuckBehindTheStoreIsDetachedAndToldWhileTheOthersReceiveEverything(MySqlServer db)
             throws Exception {
         String destination = "bounded";
+        int metricsPort = TcpPorts.free();
         start(db, destination, "canal.instance.memory.buffer.size", "64",
                 "canal.instance.memory.batch.mode", "ITEMSIZE",
-                "canal.instance.consumer.detach.timeout", "1000");
+                "canal.instance.consumer.detach.timeout", "1000",
+                "canal.metrics.pull.port", String.valueOf(metricsPort));
         CanalConnector stuck = connect(destination + "@stuck");
         stuck.subscribe();
         CanalConnector fastSubscribed = connect(destination + "@fast");
@@ -94,6 +98,11 @@ class ConsumersIT {
                 .isInstanceOf(CanalClientException.class)
                 .hasStackTraceContaining("consumer stuck was detached");
         stuck.disconnect();
+        Exposition metrics = Exposition.scrape(metricsPort);
+        assertThat(metrics.consumerValue("canal_instance_consumer_detached", destination + "@stuck")).isEqualTo(1);
+        assertThat(metrics.consumerValue("canal_instance_consumer_detached", destination + "@fast")).isEqualTo(0);
+        assertThat(metrics.consumerValue("canal_instance_consumer_lag_entries", destination + "@stuck"))
+                .as("entries the stuck consumer never acked").isGreaterThan(ROWS);
     }
 
     private void start(MySqlServer db, String destination, String... keyValues) throws Exception {
@@ -167,7 +176,7 @@ class ConsumersIT {
             CanalEntry.RowChange change;
             try {
                 change = CanalEntry.RowChange.parseFrom(entry.getStoreValue());
-            } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+            } catch (InvalidProtocolBufferException e) {
                 throw new IllegalStateException(e);
             }
             if (change.getEventType() != CanalEntry.EventType.INSERT) {

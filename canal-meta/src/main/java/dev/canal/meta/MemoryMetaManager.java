@@ -5,6 +5,7 @@ import dev.canal.protocol.ConsumerName;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -91,7 +92,7 @@ public class MemoryMetaManager implements MetaManager {
         ensureLoaded(destination);
         return subscriptions.entrySet().stream()
                 .filter(e -> ConsumerName.belongsTo(e.getKey(), destination) && !e.getValue().isEmpty())
-                .map(java.util.Map.Entry::getKey)
+                .map(Map.Entry::getKey)
                 .sorted()
                 .toList();
     }
@@ -169,7 +170,7 @@ public class MemoryMetaManager implements MetaManager {
     final void ensureLoaded(String subscribedName) {
         loadedDestinations.computeIfAbsent(ConsumerName.destinationOf(subscribedName), d -> {
             LoadedDestination loaded = loadDestination(d);
-            java.util.Map<String, List<ClientIdentity>> byName = new java.util.HashMap<>();
+            Map<String, List<ClientIdentity>> byName = new HashMap<>();
             for (ClientIdentity client : loaded.clients()) {
                 byName.computeIfAbsent(client.destination(), name -> new ArrayList<>()).add(client);
             }

@@ -97,8 +97,8 @@ public interface EventStore {
     }
 
     /** Every consumer's place, the default one first; empty for a store without named consumers. */
-    default java.util.List<ConsumerCounters> consumerCounters() {
-        return java.util.List.of();
+    default List<ConsumerCounters> consumerCounters() {
+        return List.of();
     }
 
     /** The settings the store was built with: batch mode, buffer size, raw or not. */
