@@ -169,6 +169,22 @@ class StoreConsumersTest {
         assertThat(counters.lagMillis()).isEqualTo(10 - 4);
     }
 
+    @Test
+    void defaultConsumerNobodySubscribedHoldsNothingAndIsAttachedAgainAtTheOldestEntryHeld()
+            throws InterruptedException {
+        MemoryEventStore store = store(4, 0);
+        StoreConsumer named = store.attach("named", null);
+        store.detach("");
+        store.put(rows(1, 4));
+        ackAll(named, named.tryGet(2));
+
+        assertThat(store.tryPut(rows(5, 6))).as("only the named consumer holds the ring").isTrue();
+        assertThatThrownBy(() -> store.tryGet(1)).isInstanceOf(ConsumerDetachedException.class);
+
+        store.attach("", null);
+        assertThat(ids(store.tryGet(10))).containsExactly(3L, 4L, 5L, 6L);
+    }
+
     private static void putQuietly(MemoryEventStore store, List<Event> events) {
         try {
             store.put(events);
