@@ -2,7 +2,7 @@
 # The catch-up benchmark (see bench/README.md): builds canal-bench, starts a private MariaDB through the test
 # fixture (or uses CANAL_TEST_MYSQL_URL), loads the workload and measures each stage. Not part of CI.
 #
-#   bench/run.sh [--rows N] [--runs K] [--only raw|decode|entries|client|canal|destinations|steady|wide]
+#   bench/run.sh [--rows N] [--runs K] [--only raw|decode|entries|consumers|client|canal|destinations|steady|wide]
 #                [--shape standard|wide-text] [--mix I:U:D] [--batch-rows N] [--client-batches 1000,100]
 #                [--quick true] [--out FILE]   (more options: bench/README.md)
 #   quick check: bench/run.sh --rows 200000 --runs 1

@@ -24,7 +24,8 @@ import org.slf4j.LoggerFactory;
  * --mix I:U:D       percentages of inserts, updates, deletes (default 60:30:10, wide-text 50:30:20)
  * --batch-rows N    rows per INSERT/UPDATE/DELETE statement (default 1000, wide-text 200)
  * --runs K          runs per stage, the median is reported (default 3)
- * --only STAGE      raw, decode, entries, client or canal (the real Canal 1.1.7 with the official client),
+ * --only STAGE      raw, decode, entries, consumers (1, 2 and 4 named consumers of one store), client or canal
+ *                   (the real Canal 1.1.7 with the official client),
  *                   comma-separated (default: all)
  * --client-batches  batch sizes of the official client (default 1000,100)
  * --out FILE        where the Markdown report goes (default bench/results/latest.md)
@@ -166,6 +167,12 @@ public final class BenchMain {
             if (wants(only, "entries")) {
                 add(results, jvm.run("entries", with(args0, "parallel=true"), "entries-parallel-r" + run));
                 add(results, jvm.run("entries", with(args0, "parallel=false"), "entries-serial-r" + run));
+            }
+            if (wants(only, "consumers")) {
+                for (int consumers : List.of(1, 2, 4)) {
+                    add(results, jvm.run("consumers", with(args0, "consumers=" + consumers),
+                            "consumers-" + consumers + "-r" + run));
+                }
             }
             // ours and the real Canal 1.1.7 alternate, batch size by batch size, so that both meet the same load
             for (int i = 0; i <= clientBatches.size(); i++) {

@@ -30,6 +30,8 @@ public final class StageMain {
             case "decode-reference-live" -> LiveReferenceStage.run(target);
             case "entries" -> StoreStage.run(target, parallel);
             case "steady" -> SteadyStage.run(target, warmAfter(rest));
+            case "consumers" -> ConsumersStage.run(target, Integer.parseInt(rest.stream()
+                    .filter(a -> a.startsWith("consumers=")).findFirst().orElse("consumers=1").substring(10)));
             case "server" -> {
                 ServerStage.run(target, parallel);
                 yield List.of();

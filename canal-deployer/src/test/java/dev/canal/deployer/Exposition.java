@@ -46,6 +46,16 @@ record Exposition(String text) {
         return Double.parseDouble(m.group(1));
     }
 
+    /** The value of the metric's sample labelled with the consumer (docs/consumers.md); fails naming both when none. */
+    double consumerValue(String metric, String consumer) {
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(metric) + "\\{[^}]*consumer=\"" + Pattern.quote(consumer)
+                + "\"[^}]*} (\\S+)$").matcher(text);
+        if (!m.find()) {
+            throw new AssertionError("no " + metric + " sample for consumer " + consumer + " in:\n" + text);
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
     private Matcher sample(String metric, String destination) {
         return Pattern.compile("(?m)^" + Pattern.quote(metric) + "\\{[^}]*destination=\"" + Pattern.quote(destination)
                 + "\"[^}]*} (\\S+)$").matcher(text);

@@ -3,6 +3,8 @@ package dev.canal.instance;
 import dev.canal.meta.MetaManager;
 import dev.canal.parse.EventParser;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.ConsumerName;
+import dev.canal.protocol.position.LogPosition;
 import dev.canal.sink.EventSink;
 import dev.canal.store.EventStore;
 import java.util.ArrayDeque;
@@ -14,8 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One destination's pipeline (Canal's AbstractCanalInstance). Starts meta manager, alarm handler, store,
- * sink and parser in that order, so nothing produces before its consumer runs and the parser finds the
+ * One destination's pipeline (Canal's AbstractCanalInstance). Starts meta manager, alarm handler, store (and
+ * attaches the named consumers the meta manager knows), sink and parser in that order, so nothing produces before its consumer runs and the parser finds the
  * clients' cursors loaded; stops in reverse, the meta manager last so that its final flush sees every ack.
  *
  * <p>Between sink and parser the filters the clients subscribed with, as the meta manager kept them, are
@@ -56,6 +58,7 @@ public class DefaultCanalInstance implements CanalInstance {
                 new Component("meta manager", metaManager::start, metaManager::stop, metaManager::isStart),
                 new Component("alarm handler", alarmHandler::start, alarmHandler::stop, () -> false),
                 new Component("event store", eventStore::start, eventStore::stop, eventStore::isStarted),
+                new Component("named consumers", this::attachNamedConsumers, () -> { }, () -> false),
                 new Component("event sink", eventSink::start, eventSink::stop, eventSink::isStarted),
                 new Component("subscribed client filters", this::applySubscribedFilters, () -> { }, () -> false),
                 new Component("event parser", eventParser::start, eventParser::stop, eventParser::isStart));
@@ -155,6 +158,30 @@ public class DefaultCanalInstance implements CanalInstance {
     private void applySubscribedFilters() {
         for (ClientIdentity client : metaManager.listAllSubscribeInfo(destination)) {
             subscribeChange(client);
+        }
+    }
+
+    /**
+     * Attaches every named consumer the meta manager knows (docs/consumers.md) at its cursor before the parser
+     * starts, so that the store keeps for each what it has not acked, whoever reconnects first. When only named
+     * consumers are subscribed, the store keeps nothing for the default one until it subscribes.
+     */
+    private void attachNamedConsumers() {
+        List<String> names = metaManager.listSubscribedNames(destination);
+        if (!names.isEmpty() && !names.contains(destination)) {
+            eventStore.detach(ConsumerName.DEFAULT); // only named consumers: keep nothing for the default one
+        }
+        for (String name : names) {
+            ConsumerName consumer = ConsumerName.parse(name);
+            if (consumer.isDefault()) {
+                continue;
+            }
+            LogPosition cursor = null;
+            for (ClientIdentity client : metaManager.listAllSubscribeInfo(name)) {
+                LogPosition clientCursor = metaManager.getCursor(client);
+                cursor = cursor == null ? clientCursor : cursor;
+            }
+            eventStore.attach(consumer.consumer(), cursor);
         }
     }
 

@@ -10,7 +10,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The parser's restart position taken from the clients' acked cursors (Canal's MetaLogPositionManager): the smallest cursor over every subscribed client of the destination, so a restarted
+ * The parser's restart position taken from the clients' acked cursors (Canal's MetaLogPositionManager): the smallest cursor over every subscribed client of the destination and of its named consumers (docs/consumers.md), so a restarted
  * parser re-reads whatever some client has not acked yet. Persisting is a no-op: cursors move only on ack.
  */
 public final class MetaLogPositionManager implements LogPositionManager {
@@ -26,10 +26,12 @@ public final class MetaLogPositionManager implements LogPositionManager {
     @Override
     public LogPosition latest(String destination) {
         LogPosition smallest = null;
-        for (ClientIdentity client : metaManager.listAllSubscribeInfo(destination)) {
-            LogPosition cursor = metaManager.getCursor(client);
-            if (cursor != null && (smallest == null || isBefore(cursor, smallest))) {
-                smallest = cursor;
+        for (String name : metaManager.listSubscribedNames(destination)) { // with its named consumers
+            for (ClientIdentity client : metaManager.listAllSubscribeInfo(name)) {
+                LogPosition cursor = metaManager.getCursor(client);
+                if (cursor != null && (smallest == null || isBefore(cursor, smallest))) {
+                    smallest = cursor;
+                }
             }
         }
         return smallest;

@@ -1,6 +1,7 @@
 package dev.canal.meta;
 
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.ConsumerName;
 import dev.canal.protocol.position.EntryPosition;
 import dev.canal.protocol.position.LogIdentity;
 import dev.canal.protocol.position.LogPosition;
@@ -133,19 +134,19 @@ public final class FileMixedMetaManager extends MemoryMetaManager {
     @Override
     public void subscribe(ClientIdentity client) {
         super.subscribe(client);
-        flush(client.destination());
+        flush(ConsumerName.destinationOf(client.destination()));
     }
 
     @Override
     public void unsubscribe(ClientIdentity client) {
         super.unsubscribe(client);
-        flush(client.destination());
+        flush(ConsumerName.destinationOf(client.destination()));
     }
 
     @Override
     public void updateCursor(ClientIdentity client, LogPosition position) {
         super.updateCursor(client, position);
-        changedDestinations.add(client.destination());
+        changedDestinations.add(ConsumerName.destinationOf(client.destination()));
     }
 
     @Override
@@ -201,7 +202,10 @@ public final class FileMixedMetaManager extends MemoryMetaManager {
         MDC.put(MDC_DESTINATION, destination);
         try {
             synchronized (fileLock) { // snapshot and write together, so an older snapshot never lands last
-                List<ClientIdentity> clients = listAllSubscribeInfo(destination);
+                // named consumers (docs/consumers.md) are kept in their destination's file, after its own clients
+                List<ClientIdentity> clients = listSubscribedNames(destination).stream()
+                        .flatMap(name -> listAllSubscribeInfo(name).stream())
+                        .toList();
                 if (clients.isEmpty()) {
                     return; // as Canal: the file keeps its last content once no client is left
                 }

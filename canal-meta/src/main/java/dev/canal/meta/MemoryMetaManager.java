@@ -1,9 +1,11 @@
 package dev.canal.meta;
 
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.ConsumerName;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -86,6 +88,16 @@ public class MemoryMetaManager implements MetaManager {
     }
 
     @Override
+    public List<String> listSubscribedNames(String destination) {
+        ensureLoaded(destination);
+        return subscriptions.entrySet().stream()
+                .filter(e -> ConsumerName.belongsTo(e.getKey(), destination) && !e.getValue().isEmpty())
+                .map(Map.Entry::getKey)
+                .sorted()
+                .toList();
+    }
+
+    @Override
     public LogPosition getCursor(ClientIdentity client) {
         ensureLoaded(client.destination());
         return cursors.get(client);
@@ -143,16 +155,27 @@ public class MemoryMetaManager implements MetaManager {
         batchesOf(client).clear();
     }
 
-    /** Override to read what persistent storage holds for the destination; called once per destination. */
+    /**
+     * Override to read what persistent storage holds for the destination and its named consumers (clients whose
+     * destination is {@code destination@consumer}); called once per destination.
+     */
     LoadedDestination loadDestination(String destination) {
         return LoadedDestination.EMPTY;
     }
 
-    /** Loads the destination now unless already loaded; a failing load is retried on the next access. */
-    final void ensureLoaded(String destination) {
-        loadedDestinations.computeIfAbsent(destination, d -> {
+    /**
+     * Loads the destination, with its named consumers, now unless already loaded; a failing load is retried on the
+     * next access. A consumer name ({@code example@billing}) loads its destination ({@code example}).
+     */
+    final void ensureLoaded(String subscribedName) {
+        loadedDestinations.computeIfAbsent(ConsumerName.destinationOf(subscribedName), d -> {
             LoadedDestination loaded = loadDestination(d);
-            subscriptions.put(d, List.copyOf(loaded.clients()));
+            Map<String, List<ClientIdentity>> byName = new HashMap<>();
+            for (ClientIdentity client : loaded.clients()) {
+                byName.computeIfAbsent(client.destination(), name -> new ArrayList<>()).add(client);
+            }
+            byName.putIfAbsent(d, List.of());
+            byName.forEach((name, clients) -> subscriptions.put(name, List.copyOf(clients)));
             cursors.putAll(loaded.cursors());
             loaded.batches().forEach((client, marks) -> {
                 ClientBatches clientBatches = new ClientBatches(client);

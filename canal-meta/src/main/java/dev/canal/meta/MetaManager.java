@@ -32,6 +32,14 @@ public interface MetaManager {
     /** The subscribed clients of the destination, with their current filters; empty when none. */
     List<ClientIdentity> listAllSubscribeInfo(String destination);
 
+    /**
+     * The names under which clients subscribed to a destination: the destination itself when its default consumer
+     * subscribed, and {@code destination@consumer} for each named consumer (docs/consumers.md), in name order.
+     */
+    default List<String> listSubscribedNames(String destination) {
+        return listAllSubscribeInfo(destination).isEmpty() ? List.of() : List.of(destination);
+    }
+
     /** The client's acked position, or null when it has acked nothing yet. */
     LogPosition getCursor(ClientIdentity client);
 

@@ -3,6 +3,7 @@ package dev.canal.meta;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -105,7 +106,10 @@ public final class PeriodMixedMetaManager extends MemoryMetaManager {
 
     @Override
     LoadedDestination loadDestination(String destination) {
-        List<ClientIdentity> clients = zooKeeper.listAllSubscribeInfo(destination);
+        List<ClientIdentity> clients = new ArrayList<>();
+        for (String name : zooKeeper.listSubscribedNames(destination)) { // the destination and its named consumers
+            clients.addAll(zooKeeper.listAllSubscribeInfo(name));
+        }
         Map<ClientIdentity, LogPosition> cursors = new HashMap<>();
         Map<ClientIdentity, Map<Long, PositionRange>> batches = new HashMap<>();
         for (ClientIdentity client : clients) {

@@ -1,6 +1,7 @@
 package dev.canal.meta;
 
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.ConsumerName;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
 import java.nio.charset.StandardCharsets;
@@ -102,6 +103,22 @@ public final class ZooKeeperMetaManager implements MetaManager {
         }
         clients.sort(Comparator.comparingInt(ClientIdentity::clientId));
         return clients;
+    }
+
+    /**
+     * The destination and its named consumers that have a subscription: the destination's node and each sibling
+     * {@code destination@consumer} node with a client below it (docs/consumers.md).
+     */
+    @Override
+    public List<String> listSubscribedNames(String destination) {
+        List<String> names = new ArrayList<>();
+        for (String child : children(ZooKeeperPaths.DESTINATIONS)) {
+            if (ConsumerName.belongsTo(child, destination) && !listAllSubscribeInfo(child).isEmpty()) {
+                names.add(child);
+            }
+        }
+        Collections.sort(names);
+        return names;
     }
 
     @Override

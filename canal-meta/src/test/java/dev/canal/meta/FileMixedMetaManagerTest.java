@@ -56,6 +56,28 @@ class FileMixedMetaManagerTest {
     }
 
     @Test
+    void namedConsumersCursorsLiveInTheirDestinationsFileAndComeBackAfterARestart() throws IOException {
+        FileMixedMetaManager first = startManager(NEVER);
+        ClientIdentity billing = new ClientIdentity("example@billing", (short) 1001, "shop\\..*");
+        first.subscribe(CLIENT);
+        first.subscribe(billing);
+        first.updateCursor(CLIENT, at(2000));
+        first.updateCursor(billing, at(1000));
+        first.stop();
+
+        FileMixedMetaManager restarted = new FileMixedMetaManager(dataDir, NEVER, "example");
+        restarted.start();
+        started.add(restarted);
+
+        assertThat(metaDatText()).contains("\"destination\":\"example@billing\"");
+        assertThat(Files.exists(dataDir.resolve("example@billing"))).isFalse();
+        assertThat(restarted.listSubscribedNames("example")).containsExactly("example", "example@billing");
+        assertThat(restarted.getCursor(billing)).isEqualTo(at(1000));
+        assertThat(restarted.listAllSubscribeInfo("example@billing").get(0).filter()).isEqualTo("shop\\..*");
+        assertThat(restarted.listAllSubscribeInfo("example")).containsExactly(CLIENT);
+    }
+
+    @Test
     void restartRestoresSubscriptionsFiltersAndCursors() {
         FileMixedMetaManager first = startManager(NEVER);
         ClientIdentity second = new ClientIdentity("example", (short) 1002, "db\\..*");

@@ -5,11 +5,14 @@ import dev.canal.meta.MetaManager;
 import dev.canal.meta.MetaManagerException;
 import dev.canal.meta.UnknownBatchException;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.ConsumerName;
 import dev.canal.protocol.Message;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
 import dev.canal.store.Event;
+import dev.canal.store.ConsumerDetachedException;
 import dev.canal.store.EventStore;
+import dev.canal.store.StoreConsumer;
 import dev.canal.store.Events;
 import java.util.List;
 import java.util.Objects;
@@ -28,10 +31,12 @@ import org.slf4j.MDC;
  * destination, built lazily by the {@link CanalInstanceGenerator}, and serves clients from each instance's
  * store while recording their batches and cursors in its meta manager.
  *
- * <p>As in Canal, taking a batch and rolling back run under a per-instance lock, so a batch's store range
- * and its batch mark are recorded together; a blocking get holds that lock while it waits (Canal's
- * {@code synchronized (canalInstance)}), which is harmless because the store is shared by all clients of a
- * destination anyway. Ack does not take the lock, as in Canal: the meta manager and
+ * <p>A client subscribes to a destination ({@code example}, its default consumer, Canal's behaviour) or to a named
+ * consumer of it ({@code example@billing}), which has its own cursor, batches and pointers in the destination's
+ * store (docs/consumers.md). As in Canal, taking a batch and rolling back run under a lock, so a batch's store
+ * range and its batch mark are recorded together; a blocking get holds that lock while it waits (Canal's
+ * {@code synchronized (canalInstance)}). The lock is per consumer, so one consumer's long poll never holds back
+ * another. Ack does not take the lock, as in Canal: the meta manager and
  * the store are thread-safe on their own. The waiting for the lock is interruptible.
  */
 public final class EmbeddedCanalServer implements CanalServer {
@@ -41,8 +46,15 @@ public final class EmbeddedCanalServer implements CanalServer {
     /** The TCP GET's "do not wait" value, which the embedded API also reads as a try-get. */
     private static final long NO_WAIT = -1L;
 
-    /** An instance and the lock that orders its gets and rollbacks. */
-    private record Slot(CanalInstance instance, ReentrantLock lock) {
+    /**
+     * An instance and, per name subscribed to it (the destination itself or {@code destination@consumer}), the lock
+     * that orders that consumer's gets and rollbacks: one consumer's long poll never waits for another's.
+     */
+    private record Slot(CanalInstance instance, ConcurrentMap<String, ReentrantLock> locks) {
+
+        ReentrantLock lock(ClientIdentity client) {
+            return locks.computeIfAbsent(client.destination(), name -> new ReentrantLock());
+        }
     }
 
     private final CanalInstanceGenerator generator;
@@ -77,7 +89,8 @@ public final class EmbeddedCanalServer implements CanalServer {
     }
 
     @Override
-    public void start(String destination) {
+    public void start(String subscribedName) {
+        String destination = ConsumerName.destinationOf(subscribedName);
         if (!running) {
             throw new IllegalStateException("the embedded server is not started; cannot start destination "
                     + destination);
@@ -103,7 +116,8 @@ public final class EmbeddedCanalServer implements CanalServer {
     }
 
     @Override
-    public void stop(String destination) {
+    public void stop(String subscribedName) {
+        String destination = ConsumerName.destinationOf(subscribedName);
         Slot slot = instances.remove(destination);
         if (slot == null) {
             return;
@@ -123,8 +137,8 @@ public final class EmbeddedCanalServer implements CanalServer {
     }
 
     @Override
-    public boolean isStart(String destination) {
-        Slot slot = instances.get(destination);
+    public boolean isStart(String subscribedName) {
+        Slot slot = instances.get(ConsumerName.destinationOf(subscribedName));
         return slot != null && slot.instance().isStart();
     }
 
@@ -171,8 +185,10 @@ public final class EmbeddedCanalServer implements CanalServer {
         }
         meta.subscribe(client);
         LogPosition cursor = meta.getCursor(client);
+        ConsumerName consumer = ConsumerName.parse(client.destination());
+        StoreConsumer reader = attach(instance.getEventStore(), consumer, cursor);
         if (cursor == null) {
-            cursor = instance.getEventStore().getFirstPosition();
+            cursor = reader.getFirstPosition();
             if (cursor != null) {
                 meta.updateCursor(client, cursor);
             }
@@ -180,13 +196,39 @@ public final class EmbeddedCanalServer implements CanalServer {
         } else {
             log.info("subscribed {} at its last cursor {}", client, cursor);
         }
-        instance.subscribeChange(client);
+        if (consumer.isDefault()) {
+            instance.subscribeChange(client); // a named consumer's filter is its own
+        } else if (meta.listAllSubscribeInfo(consumer.destination()).isEmpty()) {
+            instance.getEventStore().detach(ConsumerName.DEFAULT); // keep nothing for a default nobody subscribed
+        }
     }
 
-    /** Drops the subscription only; like Canal, no start check (the instance is created if needed). */
+    /**
+     * The consumer's view of the store: the store itself for the default consumer; a named consumer is attached
+     * at its cursor if it is not yet, and a detached one without a cursor is attached again (docs/consumers.md).
+     */
+    private static StoreConsumer attach(EventStore store, ConsumerName consumer, LogPosition cursor) {
+        if (consumer.isDefault()) {
+            if (cursor == null && store.consumer(ConsumerName.DEFAULT) != null) {
+                store.attach(ConsumerName.DEFAULT, null); // re-attaches it only if it was detached
+            }
+            return new DefaultStoreConsumer(store);
+        }
+        return store.attach(consumer.consumer(), cursor);
+    }
+
+    /**
+     * Drops the subscription; like Canal, no start check (the instance is created if needed). A named consumer is
+     * also detached from the store, which then keeps nothing more for it.
+     */
     @Override
     public void unsubscribe(ClientIdentity client) {
-        slot(client.destination()).instance().getMetaManager().unsubscribe(client);
+        Slot slot = slot(client.destination());
+        slot.instance().getMetaManager().unsubscribe(client);
+        ConsumerName consumer = ConsumerName.parse(client.destination());
+        if (!consumer.isDefault() && slot.instance().isStart()) {
+            slot.instance().getEventStore().detach(consumer.consumer());
+        }
         log.info("unsubscribed {}", client);
     }
 
@@ -217,7 +259,7 @@ public final class EmbeddedCanalServer implements CanalServer {
                         client.clientId(), outstanding));
             }
             Message message = takeBatch(slot.instance(), client, batchSize, timeout, unit);
-            if (!message.isEmpty()) {
+            if (message.id() != Message.EMPTY_BATCH_ID) { // a named consumer's filter may leave a batch without entries
                 ack(client, message.id());
             }
             return message;
@@ -228,11 +270,16 @@ public final class EmbeddedCanalServer implements CanalServer {
     @Override
     public void ack(ClientIdentity client, long batchId) {
         CanalInstance instance = subscribedInstance(client).instance();
+        StoreConsumer reader = reader(instance, client);
         PositionRange range = removeBatch(instance, client, batchId, "ack error , ");
         if (range.hasAckPoint()) {
             instance.getMetaManager().updateCursor(client, range.ack());
         }
-        instance.getEventStore().ack(range.end(), range.endSeq());
+        try {
+            reader.ack(range.end(), range.endSeq());
+        } catch (ConsumerDetachedException e) {
+            throw new CanalServerException(client.destination() + ": " + e.getMessage(), e);
+        }
     }
 
     /** Silently nothing for a client that is not subscribed, as in Canal. */
@@ -244,8 +291,11 @@ public final class EmbeddedCanalServer implements CanalServer {
         }
         withLock(slot, client, () -> {
             slot.instance().getMetaManager().clearAllBatchs(client);
-            slot.instance().getEventStore().rollback();
-            return null;
+            StoreConsumer reader = reader(slot.instance(), client);
+            return detachedToServerError(client, () -> {
+                reader.rollback();
+                return null;
+            });
         });
     }
 
@@ -258,8 +308,11 @@ public final class EmbeddedCanalServer implements CanalServer {
         }
         withLock(slot, client, () -> {
             removeBatch(slot.instance(), client, batchId, "rollback error, ");
-            slot.instance().getEventStore().rollback();
-            return null;
+            StoreConsumer reader = reader(slot.instance(), client);
+            return detachedToServerError(client, () -> {
+                reader.rollback();
+                return null;
+            });
         });
     }
 
@@ -275,18 +328,31 @@ public final class EmbeddedCanalServer implements CanalServer {
     private Message takeBatch(CanalInstance instance, ClientIdentity client, int batchSize, Long timeout,
             TimeUnit unit) throws InterruptedException {
         EventStore store = instance.getEventStore();
-        Events events = read(store, batchSize, timeout, unit);
+        StoreConsumer reader = reader(instance, client);
+        Events events = detachedToServerError(client, () -> read(reader, batchSize, timeout, unit));
         if (events.isEmpty()) {
             return Message.empty(); // no batch id is consumed for nothing
         }
         long batchId = instance.getMetaManager().addBatch(client, events.range());
+        List<Event> delivered = ConsumerName.parse(client.destination()).isDefault() ? events.events()
+                : ConsumerFilter.apply(subscribedFilter(instance, client), events.events());
         if (store.isRaw()) {
-            return Message.ofRawEntries(batchId, events.events().stream().map(Event::rawBytes).toList());
+            return Message.ofRawEntries(batchId, delivered.stream().map(Event::rawBytes).toList());
         }
-        return Message.ofEntries(batchId, events.events().stream().map(Event::parsedEntry).toList());
+        return Message.ofEntries(batchId, delivered.stream().map(Event::parsedEntry).toList());
     }
 
-    private static Events read(EventStore store, int batchSize, Long timeout, TimeUnit unit)
+    /** The filter the client subscribed with, as the meta manager keeps it ("" when none). */
+    private static String subscribedFilter(CanalInstance instance, ClientIdentity client) {
+        for (ClientIdentity subscribed : instance.getMetaManager().listAllSubscribeInfo(client.destination())) {
+            if (subscribed.equals(client)) {
+                return subscribed.filter();
+            }
+        }
+        return "";
+    }
+
+    private static Events read(StoreConsumer store, int batchSize, Long timeout, TimeUnit unit)
             throws InterruptedException {
         if (timeout == null || timeout == NO_WAIT) {
             return store.tryGet(batchSize);
@@ -309,17 +375,43 @@ public final class EmbeddedCanalServer implements CanalServer {
         }
     }
 
+    /**
+     * The client's consumer in the store. A named consumer that is neither attached nor detached (the instance
+     * restarted without knowing it) is attached at its cursor.
+     */
+    private static StoreConsumer reader(CanalInstance instance, ClientIdentity client) {
+        ConsumerName consumer = ConsumerName.parse(client.destination());
+        EventStore store = instance.getEventStore();
+        if (consumer.isDefault()) {
+            return new DefaultStoreConsumer(store);
+        }
+        StoreConsumer attached = store.consumer(consumer.consumer());
+        return attached != null ? attached
+                : store.attach(consumer.consumer(), instance.getMetaManager().getCursor(client));
+    }
+
+    /** A consumer the store detached is told with Canal's error reply, naming why (docs/consumers.md). */
+    private static <T> T detachedToServerError(ClientIdentity client, LockedAction<T> action)
+            throws InterruptedException {
+        try {
+            return action.run();
+        } catch (ConsumerDetachedException e) {
+            throw new CanalServerException(client.destination() + ": " + e.getMessage(), e);
+        }
+    }
+
     private interface LockedAction<T> {
         T run() throws InterruptedException;
     }
 
     private static <T> T withLock(Slot slot, ClientIdentity client, LockedAction<T> action) {
+        ReentrantLock lock = slot.lock(client);
         try {
-            slot.lock().lockInterruptibly();
+            lock.lockInterruptibly();
             try {
                 return action.run();
             } finally {
-                slot.lock().unlock();
+                lock.unlock();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -331,13 +423,13 @@ public final class EmbeddedCanalServer implements CanalServer {
         if (!running) {
             throw new CanalServerException(String.format("destination:%s should start first", destination));
         }
-        return instances.computeIfAbsent(destination,
+        return instances.computeIfAbsent(ConsumerName.destinationOf(destination),
                 d -> new Slot(Objects.requireNonNull(generator.generate(d), "generated instance of " + d),
-                        new ReentrantLock()));
+                        new ConcurrentHashMap<>()));
     }
 
     private Slot startedInstance(String destination) {
-        Slot slot = instances.get(destination);
+        Slot slot = instances.get(ConsumerName.destinationOf(destination));
         if (slot == null || !slot.instance().isStart()) {
             throw new CanalServerException(String.format("destination:%s should start first", destination));
         }

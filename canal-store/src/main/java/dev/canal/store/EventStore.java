@@ -70,6 +70,37 @@ public interface EventStore {
 
     StoreCounters counters();
 
+    /**
+     * Attaches a named consumer (docs/consumers.md), or returns it if attached. A consumer with a cursor starts
+     * after it, skipping the entries it acked already; one without starts at the oldest entry the store holds.
+     * From then on the store keeps every entry until each attached consumer, the default one included, acked it.
+     * A cursor older than the oldest entry the store still holds cannot be served: the consumer is attached
+     * detached, and told so on its first get. Attaching a detached consumer (the default one is named "") without a
+     * cursor attaches it again at the oldest entry held: it never acked anything, so it misses nothing it had.
+     *
+     * @throws UnsupportedOperationException for a store without named consumers
+     */
+    default StoreConsumer attach(String consumer, LogPosition cursor) {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " has no named consumers");
+    }
+
+    /**
+     * Forgets a named consumer: the store no longer keeps entries for it. Nothing happens for an unknown one. The
+     * default consumer ("") is marked detached instead, until {@link #attach} attaches it again.
+     */
+    default void detach(String consumer) {
+    }
+
+    /** The attached (or detached, not yet forgotten) named consumer, or null. */
+    default StoreConsumer consumer(String consumer) {
+        return null;
+    }
+
+    /** Every consumer's place, the default one first; empty for a store without named consumers. */
+    default List<ConsumerCounters> consumerCounters() {
+        return List.of();
+    }
+
     /** The settings the store was built with: batch mode, buffer size, raw or not. */
     StoreConfig config();
 }

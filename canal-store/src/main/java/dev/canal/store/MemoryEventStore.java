@@ -1,9 +1,12 @@
 package dev.canal.store;
 
+import dev.canal.protocol.position.EntryPosition;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -12,15 +15,22 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The ring-buffer store (Canal's MemoryEventStoreWithBuffer).
+ * The ring-buffer store (Canal's MemoryEventStoreWithBuffer), shared by the destination's consumers.
  *
- * <p>Three sequences start at -1 and only grow (except get on rollback): {@code put} (last written),
- * {@code get} (last handed out) and {@code ack} (last freed); the event with sequence s lives in slot
- * {@code s & (bufferSize - 1)}. A put of k events needs {@code put + k - bufferSize <= min(get, ack)}
- * and, in MEMSIZE mode, {@code putMem - ackMem < bufferSize × memUnit} (or the store's smaller
- * {@link StoreMemoryShare} of the heap); otherwise the producer waits on {@code notFull}, which ack signals.
- * Getters wait on {@code notEmpty}, which put and rollback signal. One lock guards everything, so no state is
- * shared without it.
+ * <p>Sequences start at -1 and only grow (except a consumer's get on rollback): {@code put} (last written) and,
+ * per consumer, {@code get} (last handed out) and {@code ack} (last acked); the event with sequence s lives in slot
+ * {@code s & (bufferSize - 1)}. The default consumer is Canal's single pointer pair and is always there; named
+ * consumers (docs/consumers.md) are attached and detached at run time. A slot is freed once every attached
+ * consumer acked it ({@code freed} = the smallest ack). A put of k events needs
+ * {@code put + k - bufferSize <= freed} and, in MEMSIZE mode, {@code putMem - freedMem < bufferSize × memUnit}
+ * (or the store's smaller {@link StoreMemoryShare} of the heap);
+ * otherwise the producer waits on {@code notFull}, which acks signal. With one consumer this is exactly Canal's
+ * rule. Getters wait on {@code notEmpty}, which put, rollback and detaching signal. One lock guards everything.
+ *
+ * <p>A slow consumer: when a put has waited {@link ConsumerConfig#detachAfterMillis()} for room, the slowest
+ * consumers are detached, one at a time, until the put fits, but never the last one holding back the put, so a
+ * lone consumer (or all consumers being equally slow) is plain back-pressure, as in Canal. A detached consumer's
+ * next call fails with {@link ConsumerDetachedException}; its cursor is untouched.
  *
  * <p>Differences from Canal, none visible to clients: freed slots are always nulled (not only in
  * MEMSIZE mode), the last acked and last put events are remembered apart from the ring so positions
@@ -33,6 +43,7 @@ public final class MemoryEventStore implements EventStore {
     private static final long INIT_SEQUENCE = -1L;
 
     private final StoreConfig config;
+    private final ConsumerConfig consumerConfig;
     private final int indexMask;
     private final boolean itemMode;
     private final StoreMemoryShare share;
@@ -44,31 +55,38 @@ public final class MemoryEventStore implements EventStore {
     private boolean running;
     private Event[] slots;
     private long putSequence;
-    private long getSequence;
-    private long ackSequence;
     private long putMemSize;
-    private long getMemSize;
-    private long ackMemSize;
     private long putRows;
-    private long getRows;
-    private long ackRows;
     private long putExecuteTime;
-    private long getExecuteTime;
-    private long ackExecuteTime;
+    private long freedSequence;
+    private long freedMemSize;
+    private Event lastFreed;
     private long putBlockingNanos;
     /** Puts waiting for space now, and the sum of their wait starts: the metric counts a wait while it lasts. */
     private int waitingPuts;
     private long waitingSinceSum;
+    /** When puts started failing for lack of room (System.nanoTime), 0 while they fit. */
+    private long fullSince;
     private Event lastPut;
-    private Event lastAcked;
+    private Cursor defaultCursor;
+    private final Map<String, Cursor> named = new LinkedHashMap<>();
 
     public MemoryEventStore(StoreConfig config) {
-        this(config, StoreMemoryShare.process());
+        this(config, ConsumerConfig.defaults());
+    }
+
+    public MemoryEventStore(StoreConfig config, ConsumerConfig consumerConfig) {
+        this(config, consumerConfig, StoreMemoryShare.process());
     }
 
     /** @param share the heap this store shares with the process's other stores (MEMSIZE mode) */
     MemoryEventStore(StoreConfig config, StoreMemoryShare share) {
+        this(config, ConsumerConfig.defaults(), share);
+    }
+
+    private MemoryEventStore(StoreConfig config, ConsumerConfig consumerConfig, StoreMemoryShare share) {
         this.config = Objects.requireNonNull(config, "config");
+        this.consumerConfig = Objects.requireNonNull(consumerConfig, "consumerConfig");
         this.share = Objects.requireNonNull(share, "share");
         this.indexMask = config.bufferSize() - 1;
         this.itemMode = config.batchMode() == BatchMode.ITEMSIZE;
@@ -79,6 +97,10 @@ public final class MemoryEventStore implements EventStore {
         return config;
     }
 
+    public ConsumerConfig consumerConfig() {
+        return consumerConfig;
+    }
+
     @Override
     public void start() {
         lock.lock();
@@ -87,14 +109,17 @@ public final class MemoryEventStore implements EventStore {
                 throw new IllegalStateException("event store is already started");
             }
             slots = new Event[config.bufferSize()];
-            putSequence = getSequence = ackSequence = INIT_SEQUENCE;
-            putMemSize = getMemSize = ackMemSize = 0;
-            putRows = getRows = ackRows = 0;
-            putExecuteTime = getExecuteTime = ackExecuteTime = 0;
+            putSequence = freedSequence = INIT_SEQUENCE;
+            putMemSize = freedMemSize = 0;
+            putRows = 0;
+            putExecuteTime = 0;
             putBlockingNanos = 0;
             waitingPuts = 0;
             waitingSinceSum = 0;
-            lastPut = lastAcked = null;
+            fullSince = 0;
+            lastPut = lastFreed = null;
+            defaultCursor = new Cursor("");
+            named.clear();
             running = true;
             if (!itemMode) {
                 share.join();
@@ -114,6 +139,7 @@ public final class MemoryEventStore implements EventStore {
             }
             running = false;
             slots = null;
+            named.clear();
             notFull.signalAll();
             notEmpty.signalAll();
         } finally {
@@ -143,13 +169,13 @@ public final class MemoryEventStore implements EventStore {
         lock.lockInterruptibly();
         try {
             ensureRunning();
-            if (!hasRoomFor(events.size())) {
+            if (!makeRoomFor(events.size())) {
                 long waitStart = startWaiting();
                 try {
                     do {
-                        notFull.await();
+                        awaitRoom(Long.MAX_VALUE);
                         ensureRunning();
-                    } while (!hasRoomFor(events.size()));
+                    } while (!makeRoomFor(events.size()));
                 } finally {
                     stopWaiting(waitStart);
                 }
@@ -158,6 +184,24 @@ public final class MemoryEventStore implements EventStore {
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Under the lock: waits for an ack, at most until the next detach deadline or {@code nanos}; returns what is left. */
+    private long awaitRoom(long nanos) throws InterruptedException {
+        // with one consumer nothing is ever detached: wait for an ack (or an attach, which signals too)
+        if (!consumerConfig.detaches() || fullSince == 0 || attachedCursors().size() <= 1) {
+            return nanos == Long.MAX_VALUE ? awaitForever() : notFull.awaitNanos(nanos);
+        }
+        long untilDetach = fullSince + TimeUnit.MILLISECONDS.toNanos(consumerConfig.detachAfterMillis())
+                - System.nanoTime();
+        long wait = Math.max(1, Math.min(nanos, untilDetach));
+        long left = notFull.awaitNanos(wait);
+        return nanos == Long.MAX_VALUE ? Long.MAX_VALUE : nanos - (wait - left);
+    }
+
+    private long awaitForever() throws InterruptedException {
+        notFull.await();
+        return Long.MAX_VALUE;
     }
 
     /** Under the lock: a put starts waiting for space; returns when. */
@@ -182,16 +226,16 @@ public final class MemoryEventStore implements EventStore {
         lock.lockInterruptibly();
         try {
             ensureRunning();
-            if (!hasRoomFor(events.size())) {
+            if (!makeRoomFor(events.size())) {
                 long waitStart = startWaiting();
                 try {
                     do {
                         if (nanos <= 0) {
                             return false;
                         }
-                        nanos = notFull.awaitNanos(nanos);
+                        nanos = awaitRoom(nanos);
                         ensureRunning();
-                    } while (!hasRoomFor(events.size()));
+                    } while (!makeRoomFor(events.size()));
                 } finally {
                     stopWaiting(waitStart);
                 }
@@ -209,7 +253,7 @@ public final class MemoryEventStore implements EventStore {
         lock.lock();
         try {
             ensureRunning();
-            if (!hasRoomFor(events.size())) {
+            if (!makeRoomFor(events.size())) {
                 return false;
             }
             doPut(events);
@@ -221,61 +265,22 @@ public final class MemoryEventStore implements EventStore {
 
     @Override
     public Events get(int batchSize) throws InterruptedException {
-        checkBatchSize(batchSize);
-        lock.lockInterruptibly();
-        try {
-            ensureRunning();
-            while (!hasEnoughFor(batchSize)) {
-                notEmpty.await();
-                ensureRunning();
-            }
-            return doGet(batchSize);
-        } finally {
-            lock.unlock();
-        }
+        return get(defaultCursor(), batchSize);
     }
 
     @Override
     public Events get(int batchSize, long timeout, TimeUnit unit) throws InterruptedException {
-        checkBatchSize(batchSize);
-        long nanos = unit.toNanos(timeout);
-        lock.lockInterruptibly();
-        try {
-            ensureRunning();
-            while (!hasEnoughFor(batchSize) && nanos > 0) {
-                nanos = notEmpty.awaitNanos(nanos);
-                ensureRunning();
-            }
-            return doGet(batchSize);
-        } finally {
-            lock.unlock();
-        }
+        return get(defaultCursor(), batchSize, timeout, unit);
     }
 
     @Override
     public Events tryGet(int batchSize) {
-        checkBatchSize(batchSize);
-        lock.lock();
-        try {
-            ensureRunning();
-            return doGet(batchSize);
-        } finally {
-            lock.unlock();
-        }
+        return tryGet(defaultCursor(), batchSize);
     }
 
     @Override
     public LogPosition getFirstPosition() {
-        lock.lock();
-        try {
-            ensureRunning();
-            if (lastAcked != null) {
-                return lastAcked.toLogPosition(false);
-            }
-            return putSequence > ackSequence ? slot(ackSequence + 1).toLogPosition(false) : null;
-        } finally {
-            lock.unlock();
-        }
+        return firstPosition(defaultCursor());
     }
 
     @Override
@@ -286,7 +291,7 @@ public final class MemoryEventStore implements EventStore {
             if (lastPut == null) {
                 return null;
             }
-            return lastPut.toLogPosition(putSequence > ackSequence);
+            return lastPut.toLogPosition(putSequence > defaultCursor.ackSequence);
         } finally {
             lock.unlock();
         }
@@ -301,41 +306,212 @@ public final class MemoryEventStore implements EventStore {
      */
     @Override
     public void ack(LogPosition position, long endSeq) {
-        Objects.requireNonNull(position, "position");
-        lock.lock();
-        try {
-            ensureRunning();
-            long target = endSeq >= 0 ? checkAckTarget(position, endSeq) : findAckTarget(position);
-            freeUntil(target);
-        } finally {
-            lock.unlock();
-        }
+        ack(defaultCursor(), position, endSeq);
     }
 
     @Override
     public void rollback() {
-        lock.lock();
-        try {
-            ensureRunning();
-            getSequence = ackSequence;
-            getMemSize = ackMemSize;
-            notEmpty.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        rollback(defaultCursor());
     }
 
     @Override
     public StoreCounters counters() {
         lock.lock();
         try {
-            return new StoreCounters(putSequence, getSequence, ackSequence, putMemSize, getMemSize, ackMemSize,
-                    putRows, getRows, ackRows, putExecuteTime, getExecuteTime, ackExecuteTime,
-                    putBlockingNanos + waitingPuts * System.nanoTime() - waitingSinceSum);
+            Cursor c = defaultCursor;
+            return new StoreCounters(putSequence, c.getSequence, c.ackSequence, putMemSize, c.getMemSize,
+                    c.ackMemSize, putRows, c.getRows, c.ackRows, putExecuteTime, c.getExecuteTime,
+                    c.ackExecuteTime, putBlockingNanos + waitingPuts * System.nanoTime() - waitingSinceSum);
         } finally {
             lock.unlock();
         }
     }
+
+    // ---- named consumers
+
+    @Override
+    public StoreConsumer attach(String consumer, LogPosition cursor) {
+        Objects.requireNonNull(consumer, "consumer");
+        lock.lock();
+        try {
+            ensureRunning();
+            Cursor existing = consumer.isEmpty() ? defaultCursor : named.get(consumer);
+            if (existing != null) {
+                if (existing.detached != null && cursor == null) {
+                    // it never acked anything: starting at the oldest entry held skips nothing it had
+                    existing.startAfter(freedSequence, freedMemSize, null);
+                    existing.detached = null;
+                    log.info("consumer {} without a cursor attached again at the oldest entry held", existing);
+                }
+                return existing;
+            }
+            Cursor created = new Cursor(consumer);
+            created.startAfter(freedSequence, freedMemSize, cursor);
+            if (cursor != null && lastFreed != null && isAfter(lastFreed, cursor.position())) {
+                created.detached = "its cursor " + cursor.position() + " lies before the oldest entry the store holds ("
+                        + "entries up to " + lastFreed.journalName() + ":" + lastFreed.logfileOffset()
+                        + " are freed)";
+                log.warn("consumer {} attached detached: {}", consumer, created.detached);
+            }
+            named.put(consumer, created);
+            notFull.signalAll(); // a waiting put may now detach a laggard once its time is up
+            log.info("consumer {} attached at {}", consumer, cursor == null ? "the oldest entry held" : cursor);
+            return created;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The default consumer ("") cannot be forgotten: it is marked detached, so the store keeps nothing for it
+     * until it is attached again (used while only named consumers are subscribed).
+     */
+    @Override
+    public void detach(String consumer) {
+        lock.lock();
+        try {
+            if (consumer.isEmpty()) {
+                if (running && defaultCursor.detached == null) {
+                    defaultCursor.detached = "the store keeps nothing for the default consumer while it is not"
+                            + " subscribed and named consumers are; subscribe again";
+                    advanceFreed();
+                    notEmpty.signalAll();
+                }
+                return;
+            }
+            Cursor removed = named.remove(consumer);
+            if (removed != null && running) {
+                removed.detached = "it was detached from the store";
+                advanceFreed();
+                notEmpty.signalAll();
+                log.info("consumer {} detached", consumer);
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public StoreConsumer consumer(String consumer) {
+        lock.lock();
+        try {
+            return consumer.isEmpty() ? defaultCursor : named.get(consumer);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public List<ConsumerCounters> consumerCounters() {
+        lock.lock();
+        try {
+            if (!running) {
+                return List.of();
+            }
+            List<ConsumerCounters> all = new ArrayList<>(named.size() + 1);
+            all.add(defaultCursor.counters());
+            named.values().forEach(c -> all.add(c.counters()));
+            return all;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---- one consumer's operations
+
+    private Cursor defaultCursor() {
+        lock.lock();
+        try {
+            ensureRunning();
+            return defaultCursor;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Events get(Cursor cursor, int batchSize) throws InterruptedException {
+        checkBatchSize(batchSize);
+        lock.lockInterruptibly();
+        try {
+            ensureServing(cursor);
+            while (!hasEnoughFor(cursor, batchSize)) {
+                notEmpty.await();
+                ensureServing(cursor);
+            }
+            return doGet(cursor, batchSize);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Events get(Cursor cursor, int batchSize, long timeout, TimeUnit unit) throws InterruptedException {
+        checkBatchSize(batchSize);
+        long nanos = unit.toNanos(timeout);
+        lock.lockInterruptibly();
+        try {
+            ensureServing(cursor);
+            while (!hasEnoughFor(cursor, batchSize) && nanos > 0) {
+                nanos = notEmpty.awaitNanos(nanos);
+                ensureServing(cursor);
+            }
+            return doGet(cursor, batchSize);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private Events tryGet(Cursor cursor, int batchSize) {
+        checkBatchSize(batchSize);
+        lock.lock();
+        try {
+            ensureServing(cursor);
+            return doGet(cursor, batchSize);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private LogPosition firstPosition(Cursor cursor) {
+        lock.lock();
+        try {
+            ensureServing(cursor);
+            if (cursor.lastAcked != null) {
+                return cursor.lastAcked.toLogPosition(false);
+            }
+            return putSequence > cursor.ackSequence ? slot(cursor.ackSequence + 1).toLogPosition(false) : null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void ack(Cursor cursor, LogPosition position, long endSeq) {
+        Objects.requireNonNull(position, "position");
+        lock.lock();
+        try {
+            ensureServing(cursor);
+            long target = endSeq >= 0 ? checkAckTarget(cursor, position, endSeq) : findAckTarget(cursor, position);
+            cursor.ackUntil(target);
+            advanceFreed();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void rollback(Cursor cursor) {
+        lock.lock();
+        try {
+            ensureServing(cursor);
+            cursor.getSequence = cursor.ackSequence;
+            cursor.getMemSize = cursor.ackMemSize;
+            notEmpty.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    // ---- under the lock
 
     private void checkPutSize(List<Event> events) {
         if (events.size() > config.bufferSize()) {
@@ -356,23 +532,73 @@ public final class MemoryEventStore implements EventStore {
         }
     }
 
+    private void ensureServing(Cursor cursor) {
+        ensureRunning();
+        if (cursor.detached != null) {
+            throw new ConsumerDetachedException("consumer " + cursor + " was detached: " + cursor.detached + "; its acked cursor is kept and it resumes from there "
+                    + "when the destination restarts (docs/consumers.md)");
+        }
+    }
+
     private Event slot(long sequence) {
         return slots[(int) sequence & indexMask];
+    }
+
+    /** Whether {@code count} events fit; past the detach timeout, detaches the slowest consumers until they do. */
+    private boolean makeRoomFor(int count) {
+        if (hasRoomFor(count)) {
+            fullSince = 0;
+            return true;
+        }
+        long now = System.nanoTime();
+        if (fullSince == 0) {
+            fullSince = now;
+            return false;
+        }
+        if (!consumerConfig.detaches()
+                || now - fullSince < TimeUnit.MILLISECONDS.toNanos(consumerConfig.detachAfterMillis())) {
+            return false;
+        }
+        while (!hasRoomFor(count)) {
+            List<Cursor> attached = attachedCursors();
+            Cursor slowest = null;
+            boolean othersAhead = false;
+            for (Cursor c : attached) {
+                if (slowest == null || c.ackSequence < slowest.ackSequence) {
+                    slowest = c;
+                }
+            }
+            for (Cursor c : attached) {
+                othersAhead |= c.ackSequence > slowest.ackSequence;
+            }
+            if (!othersAhead) {
+                fullSince = now; // every consumer is as far behind: back-pressure, as Canal; look again later
+                return false;
+            }
+            slowest.detached = "it fell " + (putSequence - slowest.ackSequence) + " entries behind, more than the"
+                    + " store holds, and held back the destination's other consumers for "
+                    + consumerConfig.detachAfterMillis() + " ms";
+            log.warn("consumer {} detached: {}", slowest, slowest.detached);
+            advanceFreed();
+            notEmpty.signalAll();
+        }
+        fullSince = 0;
+        return true;
     }
 
     private boolean hasRoomFor(int count) {
         if (count == 0) {
             return true;
         }
-        if (putSequence + count - config.bufferSize() > Math.min(getSequence, ackSequence)) {
+        if (putSequence + count - config.bufferSize() > freedSequence) {
             return false;
         }
-        return itemMode || putMemSize - ackMemSize < memoryLimit();
+        return itemMode || putMemSize - freedMemSize < memoryLimit();
     }
 
     private boolean isFull() {
-        return putSequence - ackSequence >= config.bufferSize()
-                || (!itemMode && putMemSize - ackMemSize >= memoryLimit());
+        return putSequence - freedSequence >= config.bufferSize()
+                || (!itemMode && putMemSize - freedMemSize >= memoryLimit());
     }
 
     /** The MEMSIZE bound now: the configured one, or this store's share of the heap if smaller. */
@@ -380,13 +606,17 @@ public final class MemoryEventStore implements EventStore {
         return share.limit(config.memoryLimit());
     }
 
-    private boolean hasEnoughFor(int batchSize) {
-        if (putSequence == getSequence) {
+    private boolean hasEnoughFor(Cursor cursor, int batchSize) {
+        if (putSequence == cursor.getSequence) {
+    }
+
+    private boolean hasEnoughFor(Cursor cursor, int batchSize) {
+        if (putSequence == cursor.getSequence) {
             return false;
         }
         boolean enough = itemMode
-                ? putSequence - getSequence >= batchSize
-                : putMemSize - getMemSize >= (long) batchSize * config.bufferMemUnit();
+                ? putSequence - cursor.getSequence >= batchSize
+                : putMemSize - cursor.getMemSize >= (long) batchSize * config.bufferMemUnit();
         return enough || isFull();
     }
 
@@ -412,10 +642,12 @@ public final class MemoryEventStore implements EventStore {
     }
 
     /** Collects the next batch as Canal does (get ITEMSIZE / MEMSIZE, ddl isolation). */
-    private Events doGet(int batchSize) {
-        if (getSequence >= putSequence) {
+    private Events doGet(Cursor cursor, int batchSize) {
+        cursor.skipAcked();
+        if (cursor.getSequence >= putSequence) {
             return Events.empty();
         }
+        long getSequence = cursor.getSequence;
         long lastAllowed = itemMode ? Math.min(getSequence + batchSize, putSequence) : putSequence;
         long memLimit = (long) batchSize * config.bufferMemUnit();
         List<Event> batch = new ArrayList<>((int) Math.min(lastAllowed - getSequence, config.bufferSize()));
@@ -438,10 +670,10 @@ public final class MemoryEventStore implements EventStore {
         Event last = batch.get(batch.size() - 1);
         PositionRange range = new PositionRange(batch.get(0).toLogPosition(false), last.toLogPosition(false),
                 ackPointOf(batch), endSeq);
-        getSequence = endSeq;
-        getMemSize += mem;
-        getRows += rows;
-        getExecuteTime = last.executeTime();
+        cursor.getSequence = endSeq;
+        cursor.getMemSize += mem;
+        cursor.getRows += rows;
+        cursor.getExecuteTime = last.executeTime();
         return new Events(batch, range);
     }
 
@@ -455,10 +687,10 @@ public final class MemoryEventStore implements EventStore {
         return null;
     }
 
-    private long checkAckTarget(LogPosition position, long endSeq) {
-        if (endSeq <= ackSequence || endSeq > putSequence) {
+    private long checkAckTarget(Cursor cursor, LogPosition position, long endSeq) {
+        if (endSeq <= cursor.ackSequence || endSeq > putSequence) {
             throw new IllegalStateException("no match ack position " + position + ": sequence " + endSeq
-                    + " is not an unacked one (ack " + ackSequence + ", get " + getSequence + ", put "
+                    + " is not an unacked one (ack " + cursor.ackSequence + ", get " + cursor.getSequence + ", put "
                     + putSequence + ")");
         }
         Event event = slot(endSeq);
@@ -469,38 +701,175 @@ public final class MemoryEventStore implements EventStore {
         return endSeq;
     }
 
-    private long findAckTarget(LogPosition position) {
-        for (long next = ackSequence + 1; next <= getSequence; next++) {
+    private long findAckTarget(Cursor cursor, LogPosition position) {
+        for (long next = cursor.ackSequence + 1; next <= cursor.getSequence; next++) {
             if (slot(next).matches(position)) {
                 return next;
             }
         }
         throw new IllegalStateException("no match ack position " + position + " among handed-out sequences "
-                + (ackSequence + 1) + ".." + getSequence);
+                + (cursor.ackSequence + 1) + ".." + cursor.getSequence);
     }
 
-    private void freeUntil(long target) {
+    private List<Cursor> attachedCursors() {
+        List<Cursor> attached = new ArrayList<>(named.size() + 1);
+        if (defaultCursor.detached == null) {
+            attached.add(defaultCursor);
+        }
+        for (Cursor c : named.values()) {
+            if (c.detached == null) {
+                attached.add(c);
+            }
+        }
+        return attached;
+    }
+
+    /** Frees every slot each attached consumer acked; with none attached, nothing is kept for anyone. */
+    private void advanceFreed() {
+        long target = putSequence;
+        for (Cursor c : attachedCursors()) {
+            target = Math.min(target, c.ackSequence);
+        }
+        if (target <= freedSequence) {
+            return;
+        }
         long mem = 0;
-        long rows = 0;
-        long latestTime = ackExecuteTime;
         Event last = null;
-        for (long next = ackSequence + 1; next <= target; next++) {
+        for (long next = freedSequence + 1; next <= target; next++) {
             int index = (int) next & indexMask;
             last = slots[index];
             mem += last.rawLength();
-            rows += last.rowsCount();
-            latestTime = Math.max(latestTime, last.executeTime());
             slots[index] = null;
         }
-        lastAcked = last;
-        ackSequence = target;
-        ackMemSize += mem;
-        ackRows += rows;
-        ackExecuteTime = latestTime;
-        if (getSequence < ackSequence) {
-            getSequence = ackSequence;
-            getMemSize = ackMemSize;
-        }
+        lastFreed = last;
+        freedSequence = target;
+        freedMemSize += mem;
         notFull.signalAll();
+    }
+
+    /** Whether the event lies after the position: by journal and offset, else by time. */
+    private static boolean isAfter(Event event, EntryPosition position) {
+        if (position == null) {
+            return true;
+        }
+        if (position.journalName() != null && position.position() != null) {
+            int files = event.journalName().compareTo(position.journalName());
+            return files != 0 ? files > 0 : event.logfileOffset() > position.position();
+        }
+        return position.timestamp() == null || event.executeTime() > position.timestamp();
+    }
+
+    /** One consumer's pointers; every field is guarded by the store's lock. */
+    private final class Cursor implements StoreConsumer {
+
+        private final String name;
+        private long getSequence = INIT_SEQUENCE;
+        private long ackSequence = INIT_SEQUENCE;
+        private long getMemSize;
+        private long ackMemSize;
+        private long getRows;
+        private long ackRows;
+        private long getExecuteTime;
+        private long ackExecuteTime;
+        private Event lastAcked;
+        /** Entries up to this position were acked before the consumer attached: skipped, not handed out. */
+        private EntryPosition skipThrough;
+        /** Why the consumer was detached; null while it is served. */
+        private String detached;
+
+        Cursor(String name) {
+            this.name = name;
+        }
+
+        void startAfter(long sequence, long memSize, LogPosition cursor) {
+            getSequence = ackSequence = sequence;
+            getMemSize = ackMemSize = memSize;
+            skipThrough = cursor == null ? null : cursor.position();
+        }
+
+        /** Acks, without handing them out, the entries at the head that the consumer acked before it attached. */
+        void skipAcked() {
+            if (skipThrough == null) {
+                return;
+            }
+            long target = ackSequence;
+            while (target < putSequence && !isAfter(slot(target + 1), skipThrough)) {
+                target++;
+            }
+            if (target < putSequence) {
+                skipThrough = null; // an entry after the cursor is here: later ones are all after it
+            }
+            if (target > ackSequence) {
+                ackUntil(target);
+                advanceFreed();
+            }
+        }
+
+        void ackUntil(long target) {
+            long mem = 0;
+            long rows = 0;
+            long latestTime = ackExecuteTime;
+            Event last = null;
+            for (long next = ackSequence + 1; next <= target; next++) {
+                last = slot(next);
+                mem += last.rawLength();
+                rows += last.rowsCount();
+                latestTime = Math.max(latestTime, last.executeTime());
+            }
+            lastAcked = last;
+            ackSequence = target;
+            ackMemSize += mem;
+            ackRows += rows;
+            ackExecuteTime = latestTime;
+            if (getSequence < ackSequence) {
+                getSequence = ackSequence;
+                getMemSize = ackMemSize;
+            }
+        }
+
+        ConsumerCounters counters() {
+            return new ConsumerCounters(name, getSequence, ackSequence, putSequence, ackExecuteTime, putExecuteTime,
+                    detached != null);
+        }
+
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String toString() {
+            return name.isEmpty() ? "(default)" : name;
+        }
+
+        @Override
+        public Events get(int batchSize) throws InterruptedException {
+            return MemoryEventStore.this.get(this, batchSize);
+        }
+
+        @Override
+        public Events get(int batchSize, long timeout, TimeUnit unit) throws InterruptedException {
+            return MemoryEventStore.this.get(this, batchSize, timeout, unit);
+        }
+
+        @Override
+        public Events tryGet(int batchSize) {
+            return MemoryEventStore.this.tryGet(this, batchSize);
+        }
+
+        @Override
+        public void ack(LogPosition position, long endSeq) {
+            MemoryEventStore.this.ack(this, position, endSeq);
+        }
+
+        @Override
+        public void rollback() {
+            MemoryEventStore.this.rollback(this);
+        }
+
+        @Override
+        public LogPosition getFirstPosition() {
+            return firstPosition(this);
+        }
     }
 }

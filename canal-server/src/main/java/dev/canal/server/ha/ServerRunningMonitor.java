@@ -74,6 +74,7 @@ public final class ServerRunningMonitor {
     private final Duration takeoverDelay;
     private final String runningPath;
     private final Watcher runningWatcher = this::onRunningEvent;
+    private final ConsumerRunningNodes consumerNodes;
 
     // guarded by this
     private boolean started;
@@ -99,6 +100,7 @@ public final class ServerRunningMonitor {
         this.takeoverDelay = takeoverDelay;
         this.runningPath = ClusterPaths.running(destination);
         this.connected = zk.getZookeeperClient().isConnected();
+        this.consumerNodes = new ConsumerRunningNodes(destination, address, zk, electionThread);
     }
 
     public String destination() {
@@ -381,6 +383,7 @@ public final class ServerRunningMonitor {
             try {
                 listener.activeEnter(destination);
                 instanceRunning = true;
+                consumerNodes.publish(ServerRunningData.activeAt(address).toJson()); // docs/consumers.md
                 return;
             } catch (RuntimeException e) {
                 failure = e;
@@ -399,6 +402,7 @@ public final class ServerRunningMonitor {
                 return;
             }
             instanceRunning = false;
+            consumerNodes.withdraw();
             try {
                 listener.activeExit(destination);
             } catch (RuntimeException e) {

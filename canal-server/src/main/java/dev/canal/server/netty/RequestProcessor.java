@@ -4,6 +4,7 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import dev.canal.protocol.CanalPacket;
 import dev.canal.protocol.CanalPacket.PacketType;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.ConsumerName;
 import dev.canal.protocol.Message;
 import dev.canal.server.CanalServer;
 import dev.canal.server.CanalServerException;
@@ -95,7 +96,9 @@ final class RequestProcessor {
         return sub.getDestination();
     }
 
-    private void subscribe(String destination, ClientIdentity client) {
+    /** A named consumer ({@code example@billing}, docs/consumers.md) activates its destination. */
+    private void subscribe(String subscribedName, ClientIdentity client) {
+        String destination = ConsumerName.destinationOf(subscribedName);
         if (!server.isStart(destination)) {
             activator.activate(destination);
         }

@@ -469,7 +469,7 @@ class HaFailoverIT {
      * The official client's own class path, resolved by Maven from a pom without our managed versions, plus
      * this module's test classes for {@link OfficialClusterClient}.
      */
-    private static String officialClientClassPath() throws IOException, InterruptedException, URISyntaxException {
+    static String officialClientClassPath() throws IOException, InterruptedException, URISyntaxException {
         Path testClasses = Path.of(OfficialClusterClient.class.getProtectionDomain().getCodeSource().getLocation()
                 .toURI());
         Path pom = testClasses.resolve("ha/official-client-pom.xml");
