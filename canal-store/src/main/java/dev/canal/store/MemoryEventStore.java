@@ -608,10 +608,6 @@ public final class MemoryEventStore implements EventStore {
 
     private boolean hasEnoughFor(Cursor cursor, int batchSize) {
         if (putSequence == cursor.getSequence) {
-    }
-
-    private boolean hasEnoughFor(Cursor cursor, int batchSize) {
-        if (putSequence == cursor.getSequence) {
             return false;
         }
         boolean enough = itemMode
