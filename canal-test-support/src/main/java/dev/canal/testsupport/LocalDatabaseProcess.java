@@ -31,6 +31,11 @@ final class LocalDatabaseProcess {
 
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
     private static final List<String> EXTRA_DIRS = List.of("/usr/sbin", "/usr/local/sbin", "/usr/libexec");
+    private static final String ROOT_OVER_TCP = """
+            SET SESSION sql_log_bin = 0;
+            CREATE USER IF NOT EXISTS 'root'@'127.0.0.1' IDENTIFIED BY '';
+            GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION;
+            """;
     private static final int PRIMARY_SERVER_ID = 1;
     private static final AtomicInteger replicaServerIds = new AtomicInteger(100);
 
@@ -122,6 +127,10 @@ final class LocalDatabaseProcess {
         } else {
             cmd.add("--binlog-row-metadata=FULL");
             cmd.add("--mysqlx=OFF");
+            // a Debian-built mysqld defaults to /var/lib/mysql-files, which a private server may not have
+            cmd.add("--secure-file-priv=" + dir);
+            // --initialize-insecure makes only root@localhost, which a TCP login from 127.0.0.1 is not
+            cmd.add("--init-file=" + Files.writeString(dir.resolve("init.sql"), ROOT_OVER_TCP));
             cmd.add("--gtid-mode=ON");
             cmd.add("--enforce-gtid-consistency=ON");
         }
