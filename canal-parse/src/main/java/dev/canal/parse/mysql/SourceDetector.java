@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
  * Canal's detecting heartbeat ({@code canal.instance.detecting.*}): runs the configured SQL on its own connection
@@ -68,6 +69,7 @@ final class SourceDetector implements AutoCloseable {
     }
 
     private synchronized void probe() {
+        MDC.put("destination", destination); // the detector's own thread: its lines go to the destination's log
         try {
             if (connection == null || connection.isClosed()) {
                 connection = connections.get();
