@@ -47,7 +47,9 @@ import org.slf4j.MDC;
  * at a time, remembering the last transaction end it delivered so a reconnect resumes from there.
  *
  * <p>A dropped connection or a server error reconnects with back-off from the last delivered position; a binlog
- * the source has purged (error 1236) raises an alarm and stops the parser rather than skipping data.
+ * the source has purged (error 1236) raises an alarm and stops the parser rather than skipping data. With a
+ * standby source and heartbeat HA configured, a source that fails its heartbeats is left for the other one
+ * (docs/high-availability.md).
  */
 public final class MysqlEventParser implements EventParser {
 
@@ -363,7 +365,7 @@ public final class MysqlEventParser implements EventParser {
                     : session.dump(start.file(), start.position());
             stream = s;
             try {
-                stream(s, start, gtids, mariadb, source.identity());
+                stream(s, start, gtids, mariadb, source);
             } finally {
                 stream = null;
                 s.close();
@@ -467,8 +469,10 @@ public final class MysqlEventParser implements EventParser {
         }
     }
 
-    private void stream(BinlogStream s, StartPoint start, GtidTracker gtids, boolean mariadb, LogIdentity identity)
-            throws IOException, InterruptedException {
+    /** Streams from {@code source} until it ends, the parser stops, or the parser switched to the other source. */
+    private void stream(BinlogStream s, StartPoint start, GtidTracker gtids, boolean mariadb,
+            ActiveSource.Source source) throws IOException, InterruptedException {
+        LogIdentity identity = source.identity();
         DecoderContext context = new DecoderContext();
         EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault(), mariadb),
                 () -> options, context::tableMap, gtids, collations);
@@ -485,7 +489,7 @@ public final class MysqlEventParser implements EventParser {
                 EntryPipeline.DEFAULT_LARGE_BYTES_IN_FLIGHT, publishBlockingNanos)) {
             byte[] bytes;
             long since = System.nanoTime();
-            while (running && (bytes = s.next()) != null) {
+            while (running && sources.current() == source && (bytes = s.next()) != null) {
                 streamed = streamed || System.nanoTime() - since >= HEALTHY_STREAM_NANOS;
                 receivedBytes.add(bytes.length);
                 pipeline.publish(bytes, s.currentFile());
