@@ -74,7 +74,8 @@ public record MysqlParserConfig(
     public static final ConfigKey DETECTING_INTERVAL = ConfigKey.canal("canal.instance.detecting.interval.time", "5",
             "Seconds between heartbeats.");
     public static final ConfigKey DETECTING_RETRY = ConfigKey.canal("canal.instance.detecting.retry.threshold", "3",
-            "Failed heartbeats in a row that raise the alarm.");
+            "More failed heartbeats in a row than this raise the alarm (and with heartbeatHaEnable switch to the "
+                    + "standby source).");
     public static final ConfigKey TRANSACTION_SIZE = ConfigKey.canal("canal.instance.transaction.size", "1024",
             "Entries the parser hands to the store at once at most, a power of 2; a bigger transaction goes in "
                     + "several parts.");
