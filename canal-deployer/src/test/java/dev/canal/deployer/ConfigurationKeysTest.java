@@ -116,7 +116,8 @@ class ConfigurationKeysTest {
         assertThat(ConfigCatalog.isSupported("kafka.retries")).isTrue();
         assertThat(ConfigCatalog.isSupported("canal.instance.example.lazy")).isTrue();
         assertThat(ConfigCatalog.isSupported("canal.instance.master2.address")).isTrue();
-        assertThat(ConfigCatalog.isSupported("canal.instance.standby2.address")).isFalse();
+        assertThat(ConfigCatalog.isSupported("canal.instance.standby2.address")).isTrue();
+        assertThat(ConfigCatalog.isSupported("canal.instance.rds.accesskey")).isFalse();
         assertThat(ConfigCatalog.isSupported("canal.instance.example.manager.address")).isFalse();
         assertThat(ConfigCatalog.find("canal.instance.not.a.key")).isEmpty();
     }

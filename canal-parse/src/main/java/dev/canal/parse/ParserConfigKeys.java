@@ -3,6 +3,7 @@ package dev.canal.parse;
 import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.parse.mysql.MysqlParserConfig;
 import dev.canal.parse.mysql.SourceConnectionKeys;
+import dev.canal.parse.mysql.StandbySource;
 import dev.canal.protocol.config.ConfigKeySource;
 import java.util.stream.Stream;
 
@@ -11,6 +12,6 @@ public final class ParserConfigKeys extends ConfigKeySource {
 
     public ParserConfigKeys() {
         super("Source and parser", "instance.properties", Stream.of(MysqlParserConfig.KEYS,
-                SourceConnectionKeys.KEYS, TsdbConfig.KEYS).flatMap(java.util.List::stream).toList());
+                SourceConnectionKeys.KEYS, StandbySource.KEYS, TsdbConfig.KEYS).flatMap(java.util.List::stream).toList());
     }
 }

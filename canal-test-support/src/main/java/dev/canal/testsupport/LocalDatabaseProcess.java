@@ -13,15 +13,39 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A private mariadbd (or mysqld) found on PATH: initialised in a temporary directory, listening on a free
- * loopback port, shared by the whole test JVM and stopped when it exits.
+ * A private mariadbd (or mysqld) found on PATH, or run by the command in {@value #SERVER_COMMAND_ENV}:
+ * initialised in a temporary directory, listening on a free loopback port, stopped when the JVM exits. MySQL
+ * servers run with GTIDs on, as the real-mysql tool's servers do; a replica logs what it applies
+ * ({@code log_slave_updates}), so a reader may switch to it.
  */
 final class LocalDatabaseProcess {
 
+    /**
+     * A command that runs a MySQL-compatible server binary, words separated by spaces (e.g. a wrapper that runs a
+     * MySQL build not on PATH); the fixture adds every option itself.
+     */
+    static final String SERVER_COMMAND_ENV = "CANAL_TEST_MYSQLD";
+
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
     private static final List<String> EXTRA_DIRS = List.of("/usr/sbin", "/usr/local/sbin", "/usr/libexec");
+    private static final String ROOT_OVER_TCP = """
+            SET SESSION sql_log_bin = 0;
+            CREATE USER IF NOT EXISTS 'root'@'127.0.0.1' IDENTIFIED BY '';
+            GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION;
+            """;
+    private static final int PRIMARY_SERVER_ID = 1;
+    private static final AtomicInteger replicaServerIds = new AtomicInteger(100);
+
+    /** The server binary and how to run it. */
+    private record ServerCommand(List<String> words, boolean mariadb) {
+
+        String name() {
+            return Path.of(words.get(words.size() - 1)).getFileName().toString();
+        }
+    }
 
     static final class NotFoundException extends Exception {
         NotFoundException(String message) {
@@ -33,19 +57,49 @@ final class LocalDatabaseProcess {
     }
 
     static MySqlServer startFromPath() throws NotFoundException {
-        Optional<Path> mariadbd = findExecutable("mariadbd");
-        Optional<Path> mysqld = findExecutable("mysqld");
-        Path server = mariadbd.or(() -> mysqld).orElseThrow(
-                () -> new NotFoundException("neither mariadbd nor mysqld found on PATH or in " + EXTRA_DIRS));
+        ServerCommand server = serverCommand();
         try {
-            return start(server);
+            return start(server, PRIMARY_SERVER_ID, List.of());
         } catch (IOException e) {
-            throw new IllegalStateException("cannot start " + server + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot start " + server.words() + ": " + e.getMessage(), e);
         }
     }
 
-    private static MySqlServer start(Path server) throws IOException {
-        boolean mariadb = server.getFileName().toString().startsWith("mariadb") || isMariaDbBinary(server);
+    /**
+     * A server of the same kind replicating from {@code primary} from its current binlog position (on MySQL by
+     * GTID auto-positioning), with its own server_id and log_slave_updates on; returns once replication runs.
+     */
+    static MySqlServer startReplicaOf(MySqlServer primary) throws NotFoundException {
+        ServerCommand server = serverCommand();
+        List<String> replicaOptions = server.mariadb() ? List.of("--log-slave-updates")
+                : List.of("--log-replica-updates");
+        try {
+            MySqlServer replica = start(server, replicaServerIds.incrementAndGet(), replicaOptions);
+            ReplicationSetup.follow(replica, primary);
+            return replica;
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start a replica of " + primary + " with " + server.words() + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    private static ServerCommand serverCommand() throws NotFoundException {
+        String configured = System.getenv(SERVER_COMMAND_ENV);
+        if (configured != null && !configured.isBlank()) {
+            List<String> words = List.of(configured.trim().split("\\s+"));
+            return new ServerCommand(words, isMariaDbBinary(words));
+        }
+        Optional<Path> mariadbd = findExecutable("mariadbd");
+        Optional<Path> mysqld = findExecutable("mysqld");
+        Path server = mariadbd.or(() -> mysqld).orElseThrow(
+                () -> new NotFoundException("neither mariadbd nor mysqld found on PATH or in " + EXTRA_DIRS
+                        + ", and " + SERVER_COMMAND_ENV + " is not set"));
+        List<String> words = List.of(server.toString());
+        return new ServerCommand(words, server.getFileName().toString().startsWith("mariadb") || isMariaDbBinary(words));
+    }
+
+    private static MySqlServer start(ServerCommand server, int serverId, List<String> extraOptions) throws IOException {
+        boolean mariadb = server.mariadb();
         Path dir = Files.createTempDirectory("canal-test-db");
         Path data = dir.resolve("data");
         Files.createDirectories(data);
@@ -55,10 +109,11 @@ final class LocalDatabaseProcess {
         initialise(server, mariadb, data, log, root);
 
         int port = TcpPorts.free();
-        List<String> cmd = new ArrayList<>(List.of(server.toString(), "--no-defaults",
+        List<String> cmd = new ArrayList<>(server.words());
+        cmd.addAll(List.of("--no-defaults",
                 "--datadir=" + data, "--port=" + port, "--bind-address=127.0.0.1",
                 "--socket=" + dir.resolve("mysqld.sock"), "--pid-file=" + dir.resolve("mysqld.pid"),
-                "--log-error=" + log, "--log-bin=" + data.resolve("mysql-bin"), "--server-id=1",
+                "--log-error=" + log, "--log-bin=" + data.resolve("mysql-bin"), "--server-id=" + serverId,
                 "--binlog-format=ROW", "--binlog-row-image=FULL", "--skip-name-resolve",
                 "--character-set-server=utf8mb4", "--innodb-buffer-pool-size=64M",
                 "--max-allowed-packet=64M"));
@@ -72,7 +127,14 @@ final class LocalDatabaseProcess {
         } else {
             cmd.add("--binlog-row-metadata=FULL");
             cmd.add("--mysqlx=OFF");
+            // a Debian-built mysqld defaults to /var/lib/mysql-files, which a private server may not have
+            cmd.add("--secure-file-priv=" + dir);
+            // --initialize-insecure makes only root@localhost, which a TCP login from 127.0.0.1 is not
+            cmd.add("--init-file=" + Files.writeString(dir.resolve("init.sql"), ROOT_OVER_TCP));
+            cmd.add("--gtid-mode=ON");
+            cmd.add("--enforce-gtid-consistency=ON");
         }
+        cmd.addAll(extraOptions);
         if (root) {
             cmd.add("--user=root");
         }
@@ -82,7 +144,7 @@ final class LocalDatabaseProcess {
 
         waitUntilReady(process, port, log);
         return TestDatabases.prepare("127.0.0.1", port, "root", "",
-                "private " + server.getFileName() + " in " + dir);
+                "private " + server.name() + " in " + dir + (serverId == PRIMARY_SERVER_ID ? "" : ", server_id " + serverId));
     }
 
     private record TlsCertificate(Path certificate, Path key) {
@@ -112,16 +174,17 @@ final class LocalDatabaseProcess {
         return Optional.of(cert);
     }
 
-    private static void initialise(Path server, boolean mariadb, Path data, Path log, boolean root) throws IOException {
+    private static void initialise(ServerCommand server, boolean mariadb, Path data, Path log, boolean root)
+            throws IOException {
         List<String> cmd = new ArrayList<>();
         if (mariadb) {
             Path installDb = findExecutable("mariadb-install-db").or(() -> findExecutable("mysql_install_db"))
-                    .orElseThrow(() -> new IOException("mariadb-install-db not found next to " + server));
+                    .orElseThrow(() -> new IOException("mariadb-install-db not found for " + server.words()));
             cmd.addAll(List.of(installDb.toString(), "--no-defaults", "--datadir=" + data,
                     "--auth-root-authentication-method=normal", "--skip-test-db"));
         } else {
-            cmd.addAll(List.of(server.toString(), "--no-defaults", "--initialize-insecure", "--datadir=" + data,
-                    "--log-error=" + log));
+            cmd.addAll(server.words());
+            cmd.addAll(List.of("--no-defaults", "--initialize-insecure", "--datadir=" + data, "--log-error=" + log));
         }
         if (root) {
             cmd.add("--user=root");
@@ -176,9 +239,11 @@ final class LocalDatabaseProcess {
         TestDatabases.deleteRecursively(dir);
     }
 
-    private static boolean isMariaDbBinary(Path server) {
+    private static boolean isMariaDbBinary(List<String> server) {
         try {
-            Process p = new ProcessBuilder(server.toString(), "--version").redirectErrorStream(true).start();
+            List<String> cmd = new ArrayList<>(server);
+            cmd.add("--version");
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
             String out = new String(p.getInputStream().readAllBytes());
             p.waitFor(10, TimeUnit.SECONDS);
             return out.toLowerCase().contains("mariadb");

@@ -53,6 +53,21 @@ public final class TestDatabases {
         }
     }
 
+    /**
+     * A private server replicating from {@code primary} (a server from {@link #startPrivate()}), of the same
+     * binary, with its own server_id and {@code log_slave_updates} on: the standby of a primary-to-replica pair.
+     * Replication starts at the primary's current binlog position (MariaDB) or by GTID auto-positioning (MySQL);
+     * returns once it runs.
+     */
+    public static MySqlServer startPrivateReplicaOf(MySqlServer primary) {
+        try {
+            return LocalDatabaseProcess.startReplicaOf(primary);
+        } catch (LocalDatabaseProcess.NotFoundException e) {
+            throw new IllegalStateException("a test needs a replica of its own, which needs mariadbd or mysqld on PATH"
+                    + " (or " + LocalDatabaseProcess.SERVER_COMMAND_ENV + "): " + e.getMessage(), e);
+        }
+    }
+
     private static MySqlServer provision() {
         String url = System.getenv(URL_ENV);
         if (url != null && !url.isBlank()) {

@@ -23,7 +23,9 @@ public final class GroupMemberProperties {
             ConfigKey.canal("canal.instance.master{n}.*", null,
                     "In group-instance.xml, the source of member n (1, 2, ...): every canal.instance.master.* key "
                             + "with the member's number after master."),
-            ConfigKey.unsupported("canal.instance.standby{n}.*", "The standby source of member n; not implemented."));
+            ConfigKey.canal("canal.instance.standby{n}.*", null,
+                    "In group-instance.xml, the standby source of member n: every canal.instance.standby.* key with "
+                            + "the member's number after standby."));
 
     private GroupMemberProperties() {
     }

@@ -33,6 +33,7 @@ import java.net.InetAddress;
 import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
@@ -46,7 +47,9 @@ import org.slf4j.MDC;
  * at a time, remembering the last transaction end it delivered so a reconnect resumes from there.
  *
  * <p>A dropped connection or a server error reconnects with back-off from the last delivered position; a binlog
- * the source has purged (error 1236) raises an alarm and stops the parser rather than skipping data.
+ * the source has purged (error 1236) raises an alarm and stops the parser rather than skipping data. With a
+ * standby source and heartbeat HA configured, a source that fails its heartbeats is left for the other one
+ * (docs/high-availability.md).
  */
 public final class MysqlEventParser implements EventParser {
 
@@ -61,10 +64,9 @@ public final class MysqlEventParser implements EventParser {
     private final MysqlParserConfig config;
     private final EventSink sink;
     private final LogPositionManager positions;
-    private final LogIdentity identity;
+    private final ActiveSource sources;
     private final TableMetaSource injectedMetas;
     private volatile TableMetaSource metas;
-    private final SourceConnector connector;
     private final CollationCatalog collations;
     private volatile SinkFilterConfig options;
     private volatile boolean running;
@@ -79,6 +81,9 @@ public final class MysqlEventParser implements EventParser {
     private boolean relocateByTimestamp; // parser thread only: the stored position belongs to another server
     private long sourceServerId = -1; // parser thread only: server_id of the source of the current connection
     private SourceDetector detector; // guarded by this
+    private final LongAdder sourceSwitches = new LongAdder();
+    /** A permit once the source was switched: the parser thread reconnects at once instead of backing off. */
+    private final Semaphore sourceSwitched = new Semaphore(0);
     private final LongAdder publishBlockingNanos = new LongAdder();
 
     /**
@@ -98,10 +103,9 @@ public final class MysqlEventParser implements EventParser {
         this.sink = sink;
         this.positions = positions;
         this.options = options;
-        this.identity = LogIdentity.of(config.masterHost(), config.masterPort());
+        this.sources = new ActiveSource(config);
         this.injectedMetas = metas;
-        this.connector = SourceConnector.of(config);
-        this.collations = new CollationCatalog(connector::openMetadata);
+        this.collations = new CollationCatalog(this::openMetadata);
     }
 
     /**
@@ -126,7 +130,8 @@ public final class MysqlEventParser implements EventParser {
         running = true;
         failure = null;
         metas = injectedMetas != null ? injectedMetas : configuredMetaSource();
-        detector = SourceDetector.startIfEnabled(destination, config, connector::openMetadata);
+        detector = SourceDetector.startIfEnabled(destination, config, this::openMetadata,
+                config.standby().switchOnFailedHeartbeat() ? this::switchSource : null);
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;
@@ -166,10 +171,49 @@ public final class MysqlEventParser implements EventParser {
 
     private TableMetaSource configuredMetaSource() {
         if (config.tsdb().enable()) {
-            return new SchemaHistoryTableMetaSource(destination, config.tsdb(), connector::openMetadata,
+            return new SchemaHistoryTableMetaSource(destination, config.tsdb(), this::openMetadata,
                     (schema, table) -> options.tableFilter().accepts(schema, table));
         }
-        return new JdbcTableMetaSource(connector::openMetadata);
+        return new JdbcTableMetaSource(this::openMetadata);
+    }
+
+    /** A metadata connection to the source being read now. */
+    private java.sql.Connection openMetadata() {
+        return sources.current().connector().openMetadata();
+    }
+
+    /**
+     * The heartbeat found the source down ({@code canal.instance.detecting.heartbeatHaEnable}): as Canal does,
+     * the parser leaves it for the other configured source, master or standby, raising an alarm, and locates its
+     * start there by the last delivered event's time (by its GTID set in GTID mode), the rule for a stored position
+     * read from another source. Without a standby it only alarms, and keeps retrying the source it has.
+     */
+    void switchSource() {
+        ActiveSource.Source from = sources.current();
+        ActiveSource.Source to = sources.swap();
+        if (to == null) {
+            log.error("destination {}: ALARM: the source {} is down and no {} is configured to switch to; retrying it",
+                    destination, from, StandbySource.ADDRESS.name());
+            return;
+        }
+        sourceSwitches.increment();
+        log.error("destination {}: ALARM: the source {} failed the detecting SQL more than {} times in a row; "
+                + "switching to {}", destination, from, config.detectingRetryThreshold(), to);
+        BinlogStream s = stream;
+        if (s != null) {
+            s.close(); // a stream from the failed source may hang until its socket times out
+        }
+        sourceSwitched.release();
+    }
+
+    /** The address the parser reads from now: the master, or the standby after a switch. */
+    public String currentSource() {
+        return sources.current().toString();
+    }
+
+    /** Switches between master and standby since this parser was created. */
+    public long sourceSwitches() {
+        return sourceSwitches.sum();
     }
 
     @Override
@@ -277,10 +321,13 @@ public final class MysqlEventParser implements EventParser {
             return backoff;
         }
         long wait = backoff + ThreadLocalRandom.current().nextLong(backoff / 2 + 1);
-        log.warn("destination {}: binlog dump from {}:{} failed ({}); reconnecting in {} ms", destination,
-                config.masterHost(), config.masterPort(), e.toString(), wait, e);
+        log.warn("destination {}: binlog dump from {} failed ({}); reconnecting in {} ms", destination,
+                sources.current(), e.toString(), wait, e);
         try {
-            Thread.sleep(wait); // back-off before reconnecting; stop() interrupts it
+            // back-off before reconnecting; stop() interrupts it, a switch to the other source ends it
+            if (sourceSwitched.tryAcquire(wait, TimeUnit.MILLISECONDS)) {
+                return FIRST_BACKOFF_MILLIS;
+            }
         } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
             running = false;
@@ -296,17 +343,19 @@ public final class MysqlEventParser implements EventParser {
 
     private void dumpOnce() throws IOException, InterruptedException {
         streamed = false;
-        try (MysqlConnection conn = connector.openReplication()) {
+        sourceSwitched.drainPermits(); // the source is chosen here, after any switch so far
+        ActiveSource.Source source = sources.current();
+        try (MysqlConnection conn = source.connector().openReplication()) {
             ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
             session.setUp();
             sourceServerId = Long.parseLong(conn.query("SELECT @@server_id").scalar());
             SourceSettingsCheck.verify(conn, config);
-            StartPoint start = findStart(session);
+            StartPoint start = findStart(session, source);
             boolean mariadb = conn.serverVersion().isMariaDb();
             GtidTracker gtids = !config.gtidMode() ? GtidTracker.off()
                     : mariadb ? GtidTracker.mariadb(start.gtid() == null ? new MariadbGtidList() : MariadbGtidList.parse(start.gtid()))
                     : GtidTracker.mysql(start.gtid() == null ? new MysqlGtidSet() : MysqlGtidSet.parse(start.gtid()));
-            log.info("destination {}: dumping binlog from {}{}", destination, start,
+            log.info("destination {}: dumping binlog of {} from {}{}", destination, source, start,
                     start.skipUpTo() >= 0 ? " (resuming after the last delivered event)" : "");
             if (start.file() != null) {
                 metas.rewindTo(EntryPosition.of(start.file(), start.position()));
@@ -316,7 +365,7 @@ public final class MysqlEventParser implements EventParser {
                     : session.dump(start.file(), start.position());
             stream = s;
             try {
-                stream(s, start, gtids, mariadb);
+                stream(s, start, gtids, mariadb, source);
             } finally {
                 stream = null;
                 s.close();
@@ -329,15 +378,18 @@ public final class MysqlEventParser implements EventParser {
     }
 
     /** A short-lived replica session for scanning binlog files while looking for the start. */
-    private ReplicaSession scanSession() throws IOException {
-        MysqlConnection conn = connector.openReplication();
+    private ReplicaSession scanSession(ActiveSource.Source source) throws IOException {
+        MysqlConnection conn = source.connector().openReplication();
         ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
         session.setUp();
         return session;
     }
 
-    /** Where to start, by Canal's rules. */
-    private StartPoint findStart(ReplicaSession session) throws IOException {
+    /**
+     * Where to start on {@code source}, by Canal's rules: a position stored while reading another source (the
+     * other address, or a switch between master and standby) is located by its time on this one.
+     */
+    private StartPoint findStart(ReplicaSession session, ActiveSource.Source source) throws IOException {
         if (resetToLatest) {
             resetToLatest = false;
             BinlogFilePosition current = session.currentBinlogPosition();
@@ -345,22 +397,22 @@ public final class MysqlEventParser implements EventParser {
         }
         LogPosition remembered = positions.latest(destination);
         EntryPosition last = remembered == null ? null : remembered.position();
-        MysqlParserConfig.StartPosition configured = config.start();
+        MysqlParserConfig.StartPosition configured = source.endpoint().start();
         if (config.gtidMode()) {
             String gtid = last != null && last.hasGtid() ? last.gtid() : configured.gtid();
             if (gtid != null && !gtid.isBlank()) {
                 return StartPoint.gtid(gtid.trim());
             }
         }
-        StartPositionLocator locator = new StartPositionLocator(this::scanSession);
+        StartPositionLocator locator = new StartPositionLocator(() -> scanSession(source));
         boolean otherServer = relocateByTimestamp
-                || remembered != null && !SourceAddress.same(remembered.identity(), identity);
+                || remembered != null && !SourceAddress.same(remembered.identity(), source.identity());
         relocateByTimestamp = false;
         if (last != null && last.hasTimestamp() && otherServer) {
             long target = last.timestamp() - config.fallbackIntervalSeconds() * 1000L;
-            log.warn("destination {}: the stored position {} was read from {}, not from the source {}:{} now; "
+            log.warn("destination {}: the stored position {} was read from {}, not from the source {} now; "
                     + "locating the start by its time less {} s", destination, last, remembered.identity(),
-                    config.masterHost(), config.masterPort(), config.fallbackIntervalSeconds());
+                    source, config.fallbackIntervalSeconds());
             return located(locator.byTimestamp(target));
         }
         if (last != null && last.hasJournal()) {
@@ -417,8 +469,10 @@ public final class MysqlEventParser implements EventParser {
         }
     }
 
-    private void stream(BinlogStream s, StartPoint start, GtidTracker gtids, boolean mariadb)
-            throws IOException, InterruptedException {
+    /** Streams from {@code source} until it ends, the parser stops, or the parser switched to the other source. */
+    private void stream(BinlogStream s, StartPoint start, GtidTracker gtids, boolean mariadb,
+            ActiveSource.Source source) throws IOException, InterruptedException {
+        LogIdentity identity = source.identity();
         DecoderContext context = new DecoderContext();
         EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault(), mariadb),
                 () -> options, context::tableMap, gtids, collations);
@@ -426,7 +480,7 @@ public final class MysqlEventParser implements EventParser {
         EntryPipeline.Output output = entries -> {
             buffer.add(entries);
             if (buffer.shouldFlush(config.transactionSize())) {
-                flush(buffer);
+                flush(buffer, identity);
             }
         };
         int workers = config.parallel() ? config.parallelThreadSize() : 0;
@@ -435,18 +489,21 @@ public final class MysqlEventParser implements EventParser {
                 EntryPipeline.DEFAULT_LARGE_BYTES_IN_FLIGHT, publishBlockingNanos)) {
             byte[] bytes;
             long since = System.nanoTime();
-            while (running && (bytes = s.next()) != null) {
+            while (running && sources.current() == source && (bytes = s.next()) != null) {
                 streamed = streamed || System.nanoTime() - since >= HEALTHY_STREAM_NANOS;
                 receivedBytes.add(bytes.length);
                 pipeline.publish(bytes, s.currentFile());
             }
             pipeline.drain();
         }
-        flush(buffer);
+        flush(buffer, identity);
     }
 
-    /** Hands the buffered entries to the sink and remembers the last transaction end among them. */
-    private void flush(TransactionBuffer buffer) throws InterruptedException {
+    /**
+     * Hands the buffered entries to the sink and remembers the last transaction end among them, as read from the
+     * source {@code identity}.
+     */
+    private void flush(TransactionBuffer buffer, LogIdentity identity) throws InterruptedException {
         if (buffer.isEmpty()) {
             return;
         }

@@ -40,7 +40,8 @@ public record MysqlParserConfig(
         Set<String> allowedBinlogFormats,
         Set<String> allowedBinlogImages,
         boolean autoResetLatestPosMode,
-        TsdbConfig tsdb) {
+        TsdbConfig tsdb,
+        StandbySource standby) {
 
     public static final ConfigKey MASTER_ADDRESS = ConfigKey.canal("canal.instance.master.address", null,
             "The source database, host:port. Required.");
@@ -73,7 +74,8 @@ public record MysqlParserConfig(
     public static final ConfigKey DETECTING_INTERVAL = ConfigKey.canal("canal.instance.detecting.interval.time", "5",
             "Seconds between heartbeats.");
     public static final ConfigKey DETECTING_RETRY = ConfigKey.canal("canal.instance.detecting.retry.threshold", "3",
-            "Failed heartbeats in a row that raise the alarm.");
+            "More failed heartbeats in a row than this raise the alarm (and with heartbeatHaEnable switch to the "
+                    + "standby source).");
     public static final ConfigKey TRANSACTION_SIZE = ConfigKey.canal("canal.instance.transaction.size", "1024",
             "Entries the parser hands to the store at once at most, a power of 2; a bigger transaction goes in "
                     + "several parts.");
@@ -98,10 +100,6 @@ public record MysqlParserConfig(
             GTID_ON, DETECTING_ENABLE, DETECTING_SQL, DETECTING_INTERVAL, DETECTING_RETRY, TRANSACTION_SIZE,
             FALLBACK_INTERVAL, PARALLEL, PARALLEL_THREADS, PARALLEL_BUFFER, BINLOG_FORMAT, BINLOG_IMAGE,
             AUTO_RESET_LATEST,
-            ConfigKey.unsupported("canal.instance.standby.*",
-                    "Canal's standby source and its switch on failed heartbeats; not implemented."),
-            ConfigKey.unsupported("canal.instance.detecting.heartbeatHaEnable",
-                    "Switch to the standby source when heartbeats fail; not implemented."),
             ConfigKey.unsupported("canal.instance.rds.*", "Aliyun RDS binlog download from OSS; not implemented."),
             ConfigKey.unsupported("canal.instance.filter.druid.ddl",
                     "Canal's choice of DDL parser; this server always parses DDL with Druid."),
@@ -126,29 +124,21 @@ public record MysqlParserConfig(
         requirePositive(detectingIntervalSeconds, DETECTING_INTERVAL);
         allowedBinlogFormats = Set.copyOf(allowedBinlogFormats);
         allowedBinlogImages = Set.copyOf(allowedBinlogImages);
+        standby = standby == null ? StandbySource.none() : standby;
     }
 
     public static MysqlParserConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
-        String address = p.required(MASTER_ADDRESS.name());
-        int colon = address.lastIndexOf(':');
-        if (colon <= 0 || colon == address.length() - 1) {
-            throw TypedProperties.invalid(MASTER_ADDRESS.name(), address, "expected host:port");
-        }
-        int port;
-        try {
-            port = Integer.parseInt(address.substring(colon + 1));
-        } catch (NumberFormatException e) {
-            throw TypedProperties.invalid(MASTER_ADDRESS.name(), address, "the port is not a number");
-        }
+        SourceEndpoint master = SourceEndpoint.parse(MASTER_ADDRESS, p.required(MASTER_ADDRESS.name()),
+                new StartPosition(p.string(MASTER_JOURNAL), p.optionalLong(MASTER_POSITION.name()),
+                        p.optionalLong(MASTER_TIMESTAMP.name()), p.string(MASTER_GTID)));
         int cpus = Runtime.getRuntime().availableProcessors();
         return new MysqlParserConfig(
-                address.substring(0, colon), port,
+                master.host(), master.port(),
                 p.string(DB_USERNAME), p.string(DB_PASSWORD),
                 p.string(DEFAULT_DATABASE),
                 p.longValue(SLAVE_ID),
-                new StartPosition(p.string(MASTER_JOURNAL), p.optionalLong(MASTER_POSITION.name()),
-                        p.optionalLong(MASTER_TIMESTAMP.name()), p.string(MASTER_GTID)),
+                master.start(),
                 p.bool(GTID_ON),
                 SourceConnectionKeys.network(p),
                 SourceConnectionKeys.ssl(p),
@@ -162,7 +152,13 @@ public record MysqlParserConfig(
                 upperCaseList(p.string(BINLOG_FORMAT)),
                 upperCaseList(p.string(BINLOG_IMAGE)),
                 p.bool(AUTO_RESET_LATEST),
-                TsdbConfig.fromProperties(p, p.string(CommonKeys.DESTINATION.name(), "")));
+                TsdbConfig.fromProperties(p, p.string(CommonKeys.DESTINATION.name(), "")),
+                StandbySource.fromProperties(p));
+    }
+
+    /** The master source ({@code canal.instance.master.*}). */
+    public SourceEndpoint master() {
+        return new SourceEndpoint(masterHost, masterPort, start);
     }
 
     /** Canal's automatic replica id when none is configured (docs/configuration.md, {@code slaveId}). */

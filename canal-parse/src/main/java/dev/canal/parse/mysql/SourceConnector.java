@@ -27,7 +27,12 @@ public final class SourceConnector {
 
     /** The connections that {@code config} describes ({@code canal.instance.master.*}, network and TLS keys). */
     public static SourceConnector of(MysqlParserConfig config) {
-        return new SourceConnector(new ConnectionOptions(config.masterHost(), config.masterPort(), config.username(),
+        return of(config, config.master());
+    }
+
+    /** The connections to {@code source} with the account, network and TLS keys of {@code config}. */
+    public static SourceConnector of(MysqlParserConfig config, SourceEndpoint source) {
+        return new SourceConnector(new ConnectionOptions(source.host(), source.port(), config.username(),
                 config.password(), config.defaultDatabaseName(), config.network(), config.ssl()));
     }
 

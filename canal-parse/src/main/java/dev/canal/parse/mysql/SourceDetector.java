@@ -10,12 +10,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /**
- * Canal's detecting heartbeat ({@code canal.instance.detecting.*}): runs the configured SQL
- * on its own connection every interval and raises an alarm in the log once the source has failed more than the
- * threshold of consecutive times, and again when it answers. Switching to a standby source
- * ({@code heartbeatHaEnable}) is not implemented.
+ * Canal's detecting heartbeat ({@code canal.instance.detecting.*}): runs the configured SQL on its own connection
+ * to the source being read, every interval. When it has failed more than the threshold of consecutive times,
+ * either the source-down handler runs (the switch to the other source, with {@code heartbeatHaEnable}; counting
+ * then starts afresh against the new source, as in Canal) or, without it, an alarm is logged once, and again a
+ * line when the source answers.
  */
 final class SourceDetector implements AutoCloseable {
 
@@ -25,12 +27,15 @@ final class SourceDetector implements AutoCloseable {
     private final String sql;
     private final int threshold;
     private final Supplier<Connection> connections;
+    private final Runnable onSourceDown;
     private final ScheduledExecutorService timer;
     private Connection connection; // timer thread only
     private int failures; // timer thread only
 
-    private SourceDetector(String destination, MysqlParserConfig config, Supplier<Connection> connections) {
+    private SourceDetector(String destination, MysqlParserConfig config, Supplier<Connection> connections,
+            Runnable onSourceDown) {
         this.destination = destination;
+        this.onSourceDown = onSourceDown;
         this.sql = config.detectingSql().trim();
         this.threshold = config.detectingRetryThreshold();
         this.connections = connections;
@@ -43,12 +48,19 @@ final class SourceDetector implements AutoCloseable {
                 config.detectingIntervalSeconds(), TimeUnit.SECONDS);
     }
 
-    /** A running detector when {@code canal.instance.detecting.enable} is on with an SQL, else null. */
-    static SourceDetector startIfEnabled(String destination, MysqlParserConfig config, Supplier<Connection> connections) {
+    /**
+     * A running detector when {@code canal.instance.detecting.enable} is on with an SQL, else null.
+     *
+     * @param connections  opens a connection to the source being read now
+     * @param onSourceDown runs on the detector's thread after more than the threshold of failures in a row; null
+     *                     to only raise the alarm
+     */
+    static SourceDetector startIfEnabled(String destination, MysqlParserConfig config, Supplier<Connection> connections,
+            Runnable onSourceDown) {
         if (!config.detectingEnable() || config.detectingSql() == null || config.detectingSql().isBlank()) {
             return null;
         }
-        return new SourceDetector(destination, config, connections);
+        return new SourceDetector(destination, config, connections, onSourceDown);
     }
 
     /** Consecutive failures so far (0 while the source answers). */
@@ -57,6 +69,7 @@ final class SourceDetector implements AutoCloseable {
     }
 
     private synchronized void probe() {
+        MDC.put("destination", destination); // the detector's own thread: its lines go to the destination's log
         try {
             if (connection == null || connection.isClosed()) {
                 connection = connections.get();
@@ -76,7 +89,13 @@ final class SourceDetector implements AutoCloseable {
         } catch (SQLException | RuntimeException e) {
             failures++;
             closeConnection();
-            if (failures == threshold + 1) {
+            if (failures <= threshold) {
+                log.warn("destination {}: the source failed the detecting SQL ({} of {} in a row before it counts "
+                        + "as down): {}", destination, failures, threshold + 1, e.getMessage());
+            } else if (onSourceDown != null) {
+                onSourceDown.run();
+                failures = 0;
+            } else if (failures == threshold + 1) {
                 log.error("destination {}: ALARM: the source failed the detecting SQL {} times in a row: {}",
                         destination, failures, e.getMessage());
             }

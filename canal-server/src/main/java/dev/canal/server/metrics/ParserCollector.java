@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
  * parallel;</li>
  * <li>{@code canal_instance_publish_blocking_time{destination, parser}}: ms the binlog reader waited for room in
  * the decoding ring; parallel parsers only, and the family is left out when no parser is parallel.</li>
+ * <li>{@code canal_instance_source_switches{destination, parser}}: switches between master and standby source
+ * after failed heartbeats (ours; Canal only alarms).</li>
  * </ul>
  * The {@code parser} label is {@code 0} for a destination's only parser and {@code 1}, {@code 2}, ... for the
  * members of a group, in configuration order.
@@ -49,6 +51,8 @@ final class ParserCollector implements MetricsCollector {
                 "Parser mode of the instance (parallel or serial), 1");
         MetricFamily.Builder blocking = MetricFamily.builder("canal_instance_publish_blocking_time", COUNTER,
                 "Time the binlog reader waited to publish into the parallel decoding ring, ms");
+        MetricFamily.Builder switches = MetricFamily.builder("canal_instance_source_switches", COUNTER,
+                "Switches between master and standby source after failed heartbeats");
         boolean anyParallel = false;
         for (InstanceRegistry.Registered registered : registry.registered()) {
             CanalInstance instance = registered.instance();
@@ -57,6 +61,7 @@ final class ParserCollector implements MetricsCollector {
             for (Labelled labelled : parsersOf(instance.getEventParser())) {
                 MysqlEventParser parser = labelled.parser();
                 received.add(parser.receivedBinlogBytes(), DESTINATION, destination, PARSER, labelled.id());
+                switches.add(parser.sourceSwitches(), DESTINATION, destination, PARSER, labelled.id());
                 modes.add(parser.isParallel());
                 if (parser.isParallel()) {
                     anyParallel = true;
@@ -68,8 +73,8 @@ final class ParserCollector implements MetricsCollector {
                 mode.add(1, DESTINATION, destination, "parallel", parallel.toString());
             }
         }
-        return anyParallel ? List.of(received.build(), mode.build(), blocking.build())
-                : List.of(received.build(), mode.build());
+        return anyParallel ? List.of(received.build(), mode.build(), switches.build(), blocking.build())
+                : List.of(received.build(), mode.build(), switches.build());
     }
 
     private static List<Labelled> parsersOf(EventParser parser) {

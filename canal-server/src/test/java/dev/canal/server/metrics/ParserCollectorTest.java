@@ -62,6 +62,9 @@ class ParserCollectorTest {
                 "destination=single,parser=0 0.0");
         assertThat(families.get("canal_instance_parser_mode")).containsExactlyInAnyOrder(
                 "destination=group,parallel=true 1.0", "destination=single,parallel=true 1.0");
+        assertThat(families.get("canal_instance_source_switches")).as("no switch to a standby yet")
+                .containsExactlyInAnyOrder("destination=group,parser=1 0.0", "destination=group,parser=2 0.0",
+                        "destination=single,parser=0 0.0");
     }
 
     @Test
