@@ -22,6 +22,11 @@ import dev.canal.binlog.net.MysqlServerException;
 import dev.canal.binlog.net.ReplicaOptions;
 import dev.canal.binlog.net.ReplicaSession;
 import dev.canal.parse.position.LogPositionManager;
+import dev.canal.parse.snapshot.SnapshotConfig;
+import dev.canal.parse.snapshot.SnapshotProgressStore;
+import dev.canal.parse.snapshot.SnapshotService;
+import dev.canal.parse.snapshot.SnapshotStats;
+import dev.canal.parse.snapshot.StreamBoundaries;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.position.EntryPosition;
 import dev.canal.protocol.position.LogIdentity;
@@ -80,6 +85,9 @@ public final class MysqlEventParser implements EventParser {
     private long sourceServerId = -1; // parser thread only: server_id of the source of the current connection
     private SourceDetector detector; // guarded by this
     private final LongAdder publishBlockingNanos = new LongAdder();
+    private SnapshotConfig snapshotConfig = SnapshotConfig.OFF;
+    private SnapshotProgressStore snapshotStore = SnapshotProgressStore.inMemory();
+    private volatile SnapshotService snapshots;
 
     /**
      * A parser whose table meta comes from the schema history when {@code canal.instance.tsdb.enable} is on
@@ -118,6 +126,22 @@ public final class MysqlEventParser implements EventParser {
         return true;
     }
 
+    /** Initial and run-time snapshots ({@code canal.instance.snapshot.*}, docs/snapshots.md); set before start. */
+    public void setSnapshotConfig(SnapshotConfig snapshotConfig) {
+        this.snapshotConfig = snapshotConfig;
+    }
+
+    /** Where the snapshot progress is kept beside the meta; in memory unless set before start. */
+    public void setSnapshotProgressStore(SnapshotProgressStore snapshotStore) {
+        this.snapshotStore = snapshotStore;
+    }
+
+    /** What the snapshots did since start; null when none are configured. */
+    public SnapshotStats snapshotStats() {
+        SnapshotService s = snapshots;
+        return s == null ? null : s.stats();
+    }
+
     @Override
     public synchronized void start() {
         if (running) {
@@ -127,6 +151,10 @@ public final class MysqlEventParser implements EventParser {
         failure = null;
         metas = injectedMetas != null ? injectedMetas : configuredMetaSource();
         detector = SourceDetector.startIfEnabled(destination, config, connector::openMetadata);
+        LogPosition cursor = positions.latest(destination);
+        snapshots = SnapshotService.startIfEnabled(destination, snapshotConfig, snapshotStore,
+                connector::openMetadata, (schema, table) -> options.tableFilter().accepts(schema, table),
+                cursor == null ? null : cursor.position());
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;
@@ -136,6 +164,10 @@ public final class MysqlEventParser implements EventParser {
     @Override
     public synchronized void stop() {
         running = false;
+        if (snapshots != null) {
+            snapshots.close(); // first: a chunk being emitted holds the ordered stage's lock
+            snapshots = null;
+        }
         Thread t = worker;
         if (t == null) {
             return;
@@ -429,6 +461,12 @@ public final class MysqlEventParser implements EventParser {
                 flush(buffer);
             }
         };
+        SnapshotService snapshot = snapshots;
+        if (snapshot != null) {
+            EntryPipeline.Output direct = output;
+            snapshot.attach(direct::accept);
+            output = snapshot::accept; // snapshot chunks join the stream here (docs/snapshots.md)
+        }
         int workers = config.parallel() ? config.parallelThreadSize() : 0;
         try (EntryPipeline pipeline = new EntryPipeline("parser-" + destination, context, converter, output,
                 start.file(), start.skipUpTo(), workers, config.parallelBufferSize(),
@@ -441,6 +479,10 @@ public final class MysqlEventParser implements EventParser {
                 pipeline.publish(bytes, s.currentFile());
             }
             pipeline.drain();
+        } finally {
+            if (snapshot != null) {
+                snapshot.detach();
+            }
         }
         flush(buffer);
     }
@@ -502,17 +544,7 @@ public final class MysqlEventParser implements EventParser {
         }
 
         private static boolean isBoundary(CanalEntry.Entry e) {
-            if (e.getEntryType() == CanalEntry.EntryType.TRANSACTIONEND) {
-                return true;
-            }
-            return e.getEntryType() == CanalEntry.EntryType.ROWDATA && isDdl(e.getHeader().getEventType());
-        }
-
-        private static boolean isDdl(CanalEntry.EventType type) {
-            return switch (type) {
-                case CREATE, ALTER, ERASE, RENAME, TRUNCATE, CINDEX, DINDEX -> true;
-                default -> false;
-            };
+            return StreamBoundaries.isBoundary(e);
         }
     }
 }
