@@ -92,7 +92,8 @@ class SnapshotIT {
             positions = new MemoryLogPositionManager();
             positions.persist("it", cursor);
             startPipeline(db, p);
-            drainUntil(consumer, () -> snapshotDone(2), SNAPSHOT_TIMEOUT);
+            // the empty marker table, copied first, may have been acknowledged and so not copied again
+            drainUntil(consumer, () -> snapshotDone(1), SNAPSHOT_TIMEOUT);
         }
         catchUp(db, schema, consumer);
 
