@@ -24,8 +24,9 @@ import org.slf4j.LoggerFactory;
  * --mix I:U:D       percentages of inserts, updates, deletes (default 60:30:10, wide-text 50:30:20)
  * --batch-rows N    rows per INSERT/UPDATE/DELETE statement (default 1000, wide-text 200)
  * --runs K          runs per stage, the median is reported (default 3)
- * --only STAGE      raw, decode, entries, client or canal (the real Canal 1.1.7 with the official client),
- *                   comma-separated (default: all)
+ * --only STAGE      raw, decode, entries, client, canal (the real Canal 1.1.7 with the official client) or
+ *                   snapshot (an initial snapshot of the table the workload left), comma-separated (default: all)
+ * --snapshot-chunk N rows per snapshot chunk (default 1024, canal.instance.snapshot.chunk.size's default)
  * --client-batches  batch sizes of the official client (default 1000,100)
  * --out FILE        where the Markdown report goes (default bench/results/latest.md)
  * --logs DIR        the stage JVMs' logs (default bench/results/logs)
@@ -64,6 +65,9 @@ public final class BenchMain {
 
         Map<String, List<StageResult>> results = new LinkedHashMap<>();
         List<String> args0 = target.toArgs();
+        List<String> snapshotArgs = wants(only, "snapshot")
+                ? with(snapshotTarget(db, target).toArgs(), "chunk=" + o.getOrDefault("snapshot-chunk", "1024"))
+                : List.of();
         for (int run = 1; run <= runs; run++) {
             if (wants(only, "raw")) {
                 add(results, jvm.run("raw", args0, "raw-dump-r" + run));
@@ -76,6 +80,9 @@ public final class BenchMain {
             if (wants(only, "entries")) {
                 add(results, jvm.run("entries", with(args0, "parallel=true"), "entries-parallel-r" + run));
                 add(results, jvm.run("entries", with(args0, "parallel=false"), "entries-serial-r" + run));
+            }
+            if (wants(only, "snapshot")) {
+                add(results, jvm.run("snapshot", snapshotArgs, "snapshot-r" + run));
             }
             // ours and the real Canal 1.1.7 alternate, batch size by batch size, so that both meet the same load
             for (int i = 0; i <= clientBatches.size(); i++) {
@@ -95,6 +102,19 @@ public final class BenchMain {
         Files.writeString(out, markdown);
         System.out.println(markdown);
         System.exit(report.allContentChecksPass() ? 0 : 1);
+    }
+
+    /**
+     * The target of the snapshot stage: the parser starts at a small transaction written after the workload, outside
+     * the bench schema, so its stream has a transaction end to place the chunks after (docs/snapshots.md, "Limits").
+     */
+    private static Target snapshotTarget(MySqlServer db, Target target) {
+        MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
+        db.execute("CREATE DATABASE IF NOT EXISTS bench_marker",
+                "CREATE TABLE IF NOT EXISTS bench_marker.snapshot_start (id INT PRIMARY KEY, at BIGINT)",
+                "REPLACE INTO bench_marker.snapshot_start VALUES (1, " + System.currentTimeMillis() + ")");
+        return new Target(target.host(), target.port(), target.user(), target.password(), start.file(),
+                start.position(), target.startMillis(), target.rowChanges(), target.mysqlFlavor(), target.shape());
     }
 
     private static void add(Map<String, List<StageResult>> results, List<StageResult> stageResults) {

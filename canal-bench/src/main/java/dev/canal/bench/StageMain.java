@@ -24,6 +24,7 @@ public final class StageMain {
             case "decode-reference" -> DecodeStage.run(target, "reference");
             case "decode-reference-live" -> LiveReferenceStage.run(target);
             case "entries" -> StoreStage.run(target, parallel);
+            case "snapshot" -> List.of(SnapshotStage.run(target, chunkSize(rest)));
             case "server" -> {
                 ServerStage.run(target, parallel);
                 yield List.of();
@@ -32,5 +33,10 @@ public final class StageMain {
         };
         results.forEach(result -> System.out.println(result.toLine()));
         System.exit(0); // the parser's and Netty's threads need not be waited for
+    }
+
+    private static int chunkSize(List<String> args) {
+        return args.stream().filter(a -> a.startsWith("chunk=")).map(a -> Integer.parseInt(a.substring(6)))
+                .findFirst().orElse(1024);
     }
 }
