@@ -95,6 +95,9 @@ final class StreamInterleaver {
     void accept(List<CanalEntry.Entry> entries) throws InterruptedException {
         lock.lockInterruptibly();
         try {
+            if (downstream == null) {
+                throw new IllegalStateException("entries arrived after their dump ended");
+            }
             for (CanalEntry.Entry e : entries) {
                 observe(e);
             }
