@@ -20,15 +20,24 @@ import java.util.concurrent.TimeUnit;
 final class MapConsumer {
 
     private final String schema;
-    private final String keyColumn;
+    private final List<String> keyColumns;
     private final Map<String, Map<String, Map<String, String>>> tables = new HashMap<>();
     private LogPosition cursor;
     private long snapshotRows;
     private long liveRows;
 
-    MapConsumer(String schema, String keyColumn) {
+    /** @param keyColumns the primary key's columns; a row's map key is their values joined by '/' */
+    MapConsumer(String schema, String... keyColumns) {
         this.schema = schema;
-        this.keyColumn = keyColumn;
+        this.keyColumns = List.of(keyColumns);
+    }
+
+    String keyOf(Map<String, String> row) {
+        StringBuilder key = new StringBuilder();
+        for (String column : keyColumns) {
+            key.append(key.length() == 0 ? "" : "/").append(row.get(column));
+        }
+        return key.toString();
     }
 
     /** Takes and applies one batch; false when none came within the wait. */
@@ -67,12 +76,12 @@ final class MapConsumer {
             switch (change.getEventType()) {
                 case INSERT, UPDATE -> {
                     if (change.getEventType() == CanalEntry.EventType.UPDATE) {
-                        rows.remove(values(row.getBeforeColumnsList()).get(keyColumn));
+                        rows.remove(keyOf(values(row.getBeforeColumnsList())));
                     }
                     Map<String, String> after = values(row.getAfterColumnsList());
-                    rows.put(after.get(keyColumn), after);
+                    rows.put(keyOf(after), after);
                 }
-                case DELETE -> rows.remove(values(row.getBeforeColumnsList()).get(keyColumn));
+                case DELETE -> rows.remove(keyOf(values(row.getBeforeColumnsList())));
                 default -> {
                 }
             }
