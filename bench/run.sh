@@ -2,9 +2,11 @@
 # The catch-up benchmark (see bench/README.md): builds canal-bench, starts a private MariaDB through the test
 # fixture (or uses CANAL_TEST_MYSQL_URL), loads the workload and measures each stage. Not part of CI.
 #
-#   bench/run.sh [--rows N] [--runs K] [--only raw|decode|entries|consumers|client|canal|destinations|steady|wide]
+#   bench/run.sh [--rows N] [--runs K]
+#                [--only raw|decode|entries|consumers|client|canal|snapshot|destinations|steady|wide]
 #                [--shape standard|wide-text] [--mix I:U:D] [--batch-rows N] [--client-batches 1000,100]
-#                [--quick true] [--out FILE]   (more options: bench/README.md)
+#                [--snapshot-chunk N] [--quick true] [--out FILE]   (more options: bench/README.md)
+#   snapshot throughput (rows/s of an initial snapshot): bench/run.sh --rows 200000 --runs 1 --only snapshot
 #   quick check: bench/run.sh --rows 200000 --runs 1
 #   head to head with the real Canal 1.1.7: bench/run.sh --rows 100000 --runs 1 --only client,canal
 #   the scale questions, small: bench/run.sh --only destinations,steady,wide --quick true --shape wide-text
@@ -14,7 +16,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-case "${1:-}" in -h|--help) sed -n '2,14p' "$0"; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,16p' "$0"; exit 0 ;; esac
 
 have_mariadbd() { command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ]; }
 if [ -z "${CANAL_TEST_MYSQL_URL:-}" ] && ! have_mariadbd; then

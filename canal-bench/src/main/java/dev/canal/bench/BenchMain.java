@@ -24,9 +24,11 @@ import org.slf4j.LoggerFactory;
  * --mix I:U:D       percentages of inserts, updates, deletes (default 60:30:10, wide-text 50:30:20)
  * --batch-rows N    rows per INSERT/UPDATE/DELETE statement (default 1000, wide-text 200)
  * --runs K          runs per stage, the median is reported (default 3)
- * --only STAGE      raw, decode, entries, consumers (1, 2 and 4 named consumers of one store), client or canal
- *                   (the real Canal 1.1.7 with the official client),
- *                   comma-separated (default: all)
+ * --only STAGE      raw, decode, entries, consumers (1, 2 and 4 named consumers of one store), client, canal
+ *                   (the real Canal 1.1.7 with the official client), snapshot (an initial snapshot of the table
+ *                   the workload left), or the scale questions destinations, steady, wide; comma-separated
+ *                   (default: all)
+ * --snapshot-chunk N rows per snapshot chunk (default 1024, canal.instance.snapshot.chunk.size's default)
  * --client-batches  batch sizes of the official client (default 1000,100)
  * --out FILE        where the Markdown report goes (default bench/results/latest.md)
  * --logs DIR        the stage JVMs' logs (default bench/results/logs)
@@ -76,8 +78,11 @@ public final class BenchMain {
             Target target = Target.of(db, loaded, shape);
             StageResult size = RawDumpStage.run(target);
             log.info("workload binlog: {} events, {} bytes", size.events(), size.bytes());
+            List<String> snapshotArgs = wants(only, "snapshot")
+                    ? with(snapshotTarget(db, target).toArgs(), "chunk=" + o.getOrDefault("snapshot-chunk", "1024"))
+                    : List.of();
             Report report = new Report(machine, db, loaded, shape, mix, size, runs,
-                    catchUp(target, jvm, runs, only, clientBatches));
+                    catchUp(target, jvm, runs, only, clientBatches, snapshotArgs));
             markdown.append(report.markdown(String.join(" ", args)));
             pass = report.allContentChecksPass();
         }
@@ -139,7 +144,8 @@ public final class BenchMain {
         System.exit(pass ? 0 : 1);
     }
 
-    private static final List<String> CATCH_UP_STAGES = List.of("raw", "decode", "entries", "client", "canal");
+    private static final List<String> CATCH_UP_STAGES = List.of("raw", "decode", "entries", "consumers", "client",
+            "canal", "snapshot");
 
     /** Conditions of a scale question's run, in the report's words. */
     static String conditions(Machine machine, MySqlServer db, String[] args) {
@@ -152,7 +158,7 @@ public final class BenchMain {
 
     /** The catch-up stages, {@code runs} rounds, ours and the real Canal alternating. */
     private static Map<String, List<StageResult>> catchUp(Target target, ChildJvm jvm, int runs, String only,
-            List<Integer> clientBatches) throws Exception {
+            List<Integer> clientBatches, List<String> snapshotArgs) throws Exception {
         Map<String, List<StageResult>> results = new LinkedHashMap<>();
         List<String> args0 = target.toArgs();
         for (int run = 1; run <= runs; run++) {
@@ -174,6 +180,9 @@ public final class BenchMain {
                             "consumers-" + consumers + "-r" + run));
                 }
             }
+            if (wants(only, "snapshot")) {
+                add(results, jvm.run("snapshot", snapshotArgs, "snapshot-r" + run));
+            }
             // ours and the real Canal 1.1.7 alternate, batch size by batch size, so that both meet the same load
             for (int i = 0; i <= clientBatches.size(); i++) {
                 boolean noDelay = i == clientBatches.size();
@@ -187,6 +196,19 @@ public final class BenchMain {
             }
         }
         return results;
+    }
+
+    /**
+     * The target of the snapshot stage: the parser starts at a small transaction written after the workload, outside
+     * the bench schema, so its stream has a transaction end to place the chunks after (docs/snapshots.md, "Limits").
+     */
+    private static Target snapshotTarget(MySqlServer db, Target target) {
+        MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
+        db.execute("CREATE DATABASE IF NOT EXISTS bench_marker",
+                "CREATE TABLE IF NOT EXISTS bench_marker.snapshot_start (id INT PRIMARY KEY, at BIGINT)",
+                "REPLACE INTO bench_marker.snapshot_start VALUES (1, " + System.currentTimeMillis() + ")");
+        return new Target(target.host(), target.port(), target.user(), target.password(), start.file(),
+                start.position(), target.startMillis(), target.rowChanges(), target.mysqlFlavor(), target.shape());
     }
 
     private static void add(Map<String, List<StageResult>> results, List<StageResult> stageResults) {

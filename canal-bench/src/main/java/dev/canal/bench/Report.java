@@ -63,8 +63,8 @@ final class Report {
             double seconds = r.seconds();
             md.append("| ").append(r.stage())
                     .append(" | ").append(String.format("%,.0f", r.rows() / seconds))
-                    .append(" | ").append(String.format("%.1f", size.bytes() / MIB / seconds))
-                    .append(" | ").append(String.format("%,.0f", size.events() / seconds))
+                    .append(" | ").append(readsBinlog(r) ? String.format("%.1f", size.bytes() / MIB / seconds) : "-")
+                    .append(" | ").append(readsBinlog(r) ? String.format("%,.0f", size.events() / seconds) : "-")
                     .append(" | ").append(String.format("%.2f", seconds))
                     .append(" | ").append(String.format("%.2f", r.cpuNanos() / 1e9))
                     .append(" | ").append(String.format("%.2f", r.cpuNanos() / 1e3 / r.rows()))
@@ -74,6 +74,11 @@ final class Report {
         }
         md.append('\n').append(headToHead()).append(targets());
         return md.toString();
+    }
+
+    /** Every stage but the snapshot's reads the workload's binlog; the snapshot reads the table it left. */
+    private static boolean readsBinlog(StageResult r) {
+        return !r.stage().equals("snapshot");
     }
 
     private String contentColumn(List<StageResult> runsOfStage) {

@@ -32,6 +32,7 @@ public final class StageMain {
             case "steady" -> SteadyStage.run(target, warmAfter(rest));
             case "consumers" -> ConsumersStage.run(target, Integer.parseInt(rest.stream()
                     .filter(a -> a.startsWith("consumers=")).findFirst().orElse("consumers=1").substring(10)));
+            case "snapshot" -> List.of(SnapshotStage.run(target, chunkSize(rest)));
             case "server" -> {
                 ServerStage.run(target, parallel);
                 yield List.of();
@@ -40,5 +41,10 @@ public final class StageMain {
         };
         results.forEach(result -> System.out.println(result.toLine()));
         System.exit(0); // the parser's and Netty's threads need not be waited for
+    }
+
+    private static int chunkSize(List<String> args) {
+        return args.stream().filter(a -> a.startsWith("chunk=")).map(a -> Integer.parseInt(a.substring(6)))
+                .findFirst().orElse(1024);
     }
 }

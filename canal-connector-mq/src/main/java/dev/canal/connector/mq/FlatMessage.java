@@ -13,14 +13,16 @@ import java.util.Map;
  * @param old       UPDATE only: per row, the before values of the updated columns; null otherwise
  * @param pkNames   key columns of the first row; null when it has none
  * @param sqlType   java.sql.Types per column; null when there are no rows
+ * @param snapshot  whether the rows come from a snapshot rather than the binlog (docs/snapshots.md); written to
+ *                  JSON only when true, so live messages keep Canal's exact form
  */
 public record FlatMessage(List<Map<String, String>> data, String database, long es, String gtid, long id,
         boolean isDdl, Map<String, String> mysqlType, List<Map<String, String>> old, List<String> pkNames,
-        String sql, Map<String, Integer> sqlType, String table, long ts, String type) {
+        String sql, Map<String, Integer> sqlType, String table, long ts, String type, boolean snapshot) {
 
     /** The same message carrying other rows, as a partition's share of it (8.4 "split"). */
     public FlatMessage withRows(List<Map<String, String>> rows, List<Map<String, String>> oldRows) {
         return new FlatMessage(rows, database, es, gtid, id, isDdl, mysqlType, oldRows, pkNames, sql, sqlType,
-                table, ts, type);
+                table, ts, type, snapshot);
     }
 }

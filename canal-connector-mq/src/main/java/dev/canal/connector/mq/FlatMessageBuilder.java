@@ -33,7 +33,17 @@ public final class FlatMessageBuilder {
         Rows rows = change.getIsDdl() ? Rows.NONE : rows(change, type);
         return new FlatMessage(rows.data, header.getSchemaName(), header.getExecuteTime(), header.getGtid(), batchId,
                 change.getIsDdl(), rows.mysqlType, rows.old, rows.pkNames, change.getSql(), rows.sqlType,
-                header.getTableName(), ts, type.name());
+                header.getTableName(), ts, type.name(), isSnapshot(header));
+    }
+
+    /** The header property snapshot entries carry (docs/snapshots.md). */
+    private static boolean isSnapshot(CanalEntry.Header header) {
+        for (CanalEntry.Pair pair : header.getPropsList()) {
+            if (pair.getKey().equals("snapshot")) {
+                return Boolean.parseBoolean(pair.getValue());
+            }
+        }
+        return false;
     }
 
     private record Rows(List<Map<String, String>> data, Map<String, String> mysqlType,

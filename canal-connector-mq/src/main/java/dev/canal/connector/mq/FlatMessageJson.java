@@ -48,6 +48,9 @@ public final class FlatMessageJson {
         out.append(",\"ts\":").append(m.ts());
         out.append(",\"type\":");
         string(out, m.type());
+        if (m.snapshot()) {
+            out.append(",\"snapshot\":true");
+        }
         return out.append('}').toString();
     }
 

@@ -32,6 +32,16 @@ class FlatMessageJsonTest {
     }
 
     @Test
+    void aSnapshotRowCarriesTheSnapshotFieldAndALiveRowDoesNot() {
+        CanalEntry.Entry live = TestRows.insert(1_700_000_000L, "test", "user", List.of(List.of(id(1), name("a"))));
+        CanalEntry.Entry snapshot = live.toBuilder().setHeader(live.getHeader().toBuilder()
+                .addProps(CanalEntry.Pair.newBuilder().setKey("snapshot").setValue("true"))).build();
+
+        assertThat(json(1, live, 1)).doesNotContain("snapshot").endsWith("\"type\":\"INSERT\"}");
+        assertThat(json(1, snapshot, 1)).endsWith("\"type\":\"INSERT\",\"snapshot\":true}");
+    }
+
+    @Test
     void ddlWritesNullForEveryRowKey() {
         CanalEntry.RowChange alter = CanalEntry.RowChange.newBuilder().setEventType(EventType.ALTER).setIsDdl(true)
                 .setSql("alter table user add c int").setDdlSchemaName("test").build();

@@ -22,6 +22,11 @@ import dev.canal.binlog.net.MysqlServerException;
 import dev.canal.binlog.net.ReplicaOptions;
 import dev.canal.binlog.net.ReplicaSession;
 import dev.canal.parse.position.LogPositionManager;
+import dev.canal.parse.snapshot.SnapshotConfig;
+import dev.canal.parse.snapshot.SnapshotProgressStore;
+import dev.canal.parse.snapshot.SnapshotService;
+import dev.canal.parse.snapshot.SnapshotStats;
+import dev.canal.parse.snapshot.StreamBoundaries;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.position.EntryPosition;
 import dev.canal.protocol.position.LogIdentity;
@@ -85,6 +90,9 @@ public final class MysqlEventParser implements EventParser {
     /** A permit once the source was switched: the parser thread reconnects at once instead of backing off. */
     private final Semaphore sourceSwitched = new Semaphore(0);
     private final LongAdder publishBlockingNanos = new LongAdder();
+    private SnapshotConfig snapshotConfig = SnapshotConfig.OFF;
+    private SnapshotProgressStore snapshotStore = SnapshotProgressStore.inMemory();
+    private volatile SnapshotService snapshots;
 
     /**
      * A parser whose table meta comes from the schema history when {@code canal.instance.tsdb.enable} is on
@@ -122,6 +130,22 @@ public final class MysqlEventParser implements EventParser {
         return true;
     }
 
+    /** Initial and run-time snapshots ({@code canal.instance.snapshot.*}, docs/snapshots.md); set before start. */
+    public void setSnapshotConfig(SnapshotConfig snapshotConfig) {
+        this.snapshotConfig = snapshotConfig;
+    }
+
+    /** Where the snapshot progress is kept beside the meta; in memory unless set before start. */
+    public void setSnapshotProgressStore(SnapshotProgressStore snapshotStore) {
+        this.snapshotStore = snapshotStore;
+    }
+
+    /** What the snapshots did since start; null when none are configured. */
+    public SnapshotStats snapshotStats() {
+        SnapshotService s = snapshots;
+        return s == null ? null : s.stats();
+    }
+
     @Override
     public synchronized void start() {
         if (running) {
@@ -132,6 +156,10 @@ public final class MysqlEventParser implements EventParser {
         metas = injectedMetas != null ? injectedMetas : configuredMetaSource();
         detector = SourceDetector.startIfEnabled(destination, config, this::openMetadata,
                 config.standby().switchOnFailedHeartbeat() ? this::switchSource : null);
+        LogPosition cursor = positions.latest(destination);
+        snapshots = SnapshotService.startIfEnabled(destination, snapshotConfig, snapshotStore,
+                this::openMetadata, (schema, table) -> options.tableFilter().accepts(schema, table),
+                cursor == null ? null : cursor.position());
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;
@@ -141,6 +169,10 @@ public final class MysqlEventParser implements EventParser {
     @Override
     public synchronized void stop() {
         running = false;
+        if (snapshots != null) {
+            snapshots.close(); // first: a chunk being emitted holds the ordered stage's lock
+            snapshots = null;
+        }
         Thread t = worker;
         if (t == null) {
             return;
@@ -483,6 +515,12 @@ public final class MysqlEventParser implements EventParser {
                 flush(buffer, identity);
             }
         };
+        SnapshotService snapshot = snapshots;
+        if (snapshot != null) {
+            EntryPipeline.Output direct = output;
+            snapshot.attach(direct::accept);
+            output = snapshot::accept; // snapshot chunks join the stream here (docs/snapshots.md)
+        }
         int workers = config.parallel() ? config.parallelThreadSize() : 0;
         try (EntryPipeline pipeline = new EntryPipeline("parser-" + destination, context, converter, output,
                 start.file(), start.skipUpTo(), workers, config.parallelBufferSize(),
@@ -495,6 +533,10 @@ public final class MysqlEventParser implements EventParser {
                 pipeline.publish(bytes, s.currentFile());
             }
             pipeline.drain();
+        } finally {
+            if (snapshot != null) {
+                snapshot.detach();
+            }
         }
         flush(buffer, identity);
     }
@@ -559,17 +601,7 @@ public final class MysqlEventParser implements EventParser {
         }
 
         private static boolean isBoundary(CanalEntry.Entry e) {
-            if (e.getEntryType() == CanalEntry.EntryType.TRANSACTIONEND) {
-                return true;
-            }
-            return e.getEntryType() == CanalEntry.EntryType.ROWDATA && isDdl(e.getHeader().getEventType());
-        }
-
-        private static boolean isDdl(CanalEntry.EventType type) {
-            return switch (type) {
-                case CREATE, ALTER, ERASE, RENAME, TRUNCATE, CINDEX, DINDEX -> true;
-                default -> false;
-            };
+            return StreamBoundaries.isBoundary(e);
         }
     }
 }

@@ -92,7 +92,8 @@ public final class PrometheusExporter {
         }
         InstanceRegistry registry = new InstanceRegistry(sinks, clock);
         List<MetricsCollector> collectors = List.of(new InstanceCollector(registry, clock),
-                new ParserCollector(registry), new ConsumerCollector(registry), new ClientCollector(clients),
+                new ParserCollector(registry), new ConsumerCollector(registry), new SnapshotCollector(registry),
+                new ClientCollector(clients),
                 new JvmCollector());
         ExecutorService executor = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "canal-metrics-http");
