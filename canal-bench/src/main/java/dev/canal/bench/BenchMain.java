@@ -208,7 +208,8 @@ public final class BenchMain {
                 "CREATE TABLE IF NOT EXISTS bench_marker.snapshot_start (id INT PRIMARY KEY, at BIGINT)",
                 "REPLACE INTO bench_marker.snapshot_start VALUES (1, " + System.currentTimeMillis() + ")");
         return new Target(target.host(), target.port(), target.user(), target.password(), start.file(),
-                start.position(), target.startMillis(), target.rowChanges(), target.mysqlFlavor(), target.shape());
+                start.position(), target.startMillis(), target.rowChanges(), target.mysqlFlavor(), target.shape(),
+                target.schema());
     }
 
     private static void add(Map<String, List<StageResult>> results, List<StageResult> stageResults) {
