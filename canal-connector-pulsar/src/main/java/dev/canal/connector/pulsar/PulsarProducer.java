@@ -32,6 +32,9 @@ public final class PulsarProducer implements MqProducer {
 
     private static final Logger log = LoggerFactory.getLogger(PulsarProducer.class);
     private static final int CONNECT_TIMEOUT_MS = 5_000;
+    /** The client's longest pause between reconnection attempts (its default is a minute): a returning broker is
+     * written to again within seconds. */
+    private static final int MAX_RECONNECT_BACKOFF_MS = 5_000;
     /** Beyond the send timeout: the producer fails its pending messages at that timeout, this is only a backstop. */
     private static final long WAIT_MARGIN_MS = 5_000;
 
@@ -95,6 +98,7 @@ public final class PulsarProducer implements MqProducer {
             ClientBuilder builder = PulsarClient.builder()
                     .serviceUrl(config.serverUrl())
                     .connectionTimeout(CONNECT_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                    .maxBackoffInterval(MAX_RECONNECT_BACKOFF_MS, TimeUnit.MILLISECONDS)
                     .operationTimeout((int) Math.min(Integer.MAX_VALUE, config.sendTimeoutMs()), TimeUnit.MILLISECONDS);
             if (!config.roleToken().isEmpty()) {
                 builder.authentication(AuthenticationFactory.token(config.roleToken()));
