@@ -33,7 +33,7 @@ import org.opentest4j.TestAbortedException;
 public final class PulsarBroker implements AutoCloseable {
 
     static final String DEFAULT_JAVA = "/usr/lib/jvm/temurin-25-jdk-amd64/bin/java";
-    static final String CLASSPATH_PROPERTY = "canal.test.pulsar.classpath";
+    static final String CLASSPATH_PROPERTY = "testsupport.pulsar.classpath";
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
