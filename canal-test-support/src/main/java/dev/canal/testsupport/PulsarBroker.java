@@ -55,8 +55,8 @@ public final class PulsarBroker implements AutoCloseable {
     public static Optional<String> unavailable() {
         Path java = java();
         if (!Files.isExecutable(java)) {
-            return Optional.of("no Java 21+ for the Pulsar broker at " + java + ": install one there (CI has Temurin "
-                    + "25) or name its java with CANAL_TEST_PULSAR_JAVA to run this test");
+            return Optional.of("no Java 21+ for the Pulsar broker at " + java + ": install one there (Temurin "
+                    + "25, as CI has) or name its java with CANAL_TEST_PULSAR_JAVA to run this test");
         }
         String file = System.getProperty(CLASSPATH_PROPERTY, "");
         if (file.isEmpty() || !Files.isReadable(Path.of(file))) {
