@@ -25,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * Publishes batches to Pulsar as Canal does (one producer per topic, the partition in the {@code partitionNum}
  * property, routed by {@link PartitionPropertyRouter}), but sends a batch's messages asynchronously and returns only
  * once the broker acknowledged every one of them. A message not acknowledged within {@code pulsarmq.send.timeout}
- * (the producer's own send timeout) fails the batch, which the worker rolls back and sends again; meanwhile the
- * client reconnects to a restarted broker by itself. Destinations share the client and the producers.
+ * (the producer's own send timeout) fails the batch, which the worker rolls back and sends again through new
+ * producers for its topics; the client reconnects to a restarted broker by itself. Destinations share the client
+ * and the producers.
  */
 public final class PulsarProducer implements MqProducer {
 
@@ -60,13 +61,29 @@ public final class PulsarProducer implements MqProducer {
             CompletableFuture.allOf(sent.toArray(CompletableFuture[]::new))
                     .get(config.sendTimeoutMs() + WAIT_MARGIN_MS, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
+            discardProducers(records);
             throw new MqSendException(context + ": Pulsar at " + config.serverUrl() + " did not acknowledge every "
                     + "message of the batch: " + describe(e), e.getCause());
         } catch (TimeoutException e) {
+            discardProducers(records);
             throw new MqSendException(context + ": Pulsar at " + config.serverUrl() + " acknowledged not all of "
                     + records.size() + " messages within " + PulsarConfig.SEND_TIMEOUT.name() + "="
                     + config.sendTimeoutMs() + " ms", e);
         }
+    }
+
+    /**
+     * Closes the producers of a failed batch's topics, so that the retry opens them anew: a producer the broker
+     * fenced or closed for good would otherwise fail every retry, while one that only lost its connection costs a
+     * new lookup.
+     */
+    private void discardProducers(List<MqRecord> records) {
+        records.stream().map(MqRecord::topic).distinct().forEach(topic -> {
+            Producer<byte[]> producer = producers.remove(topic);
+            if (producer != null) {
+                producer.closeAsync();
+            }
+        });
     }
 
     /** The topic's open producer, creating the client and the producer first when there is none. */
