@@ -81,6 +81,14 @@ class CanalServerConfigTest {
     }
 
     @Test
+    void pulsarMqModeIsReadCaseInsensitivelyAndRunsNoTcpServer() {
+        CanalServerConfig config = CanalServerConfig.load(source("canal.serverMode", "PulsarMQ"));
+
+        assertThat(config.serverMode()).isEqualTo(ServerMode.PULSARMQ);
+        assertThat(config.withoutNetty()).isTrue();
+    }
+
+    @Test
     void registeredAddressPrefersRegisterIpThenCanalIpAndTheBoundPort() {
         CanalServerConfig both = CanalServerConfig.load(source("canal.register.ip", "10.0.0.5", "canal.ip", "10.0.0.6"));
         CanalServerConfig ipOnly = CanalServerConfig.load(source("canal.ip", "10.0.0.6", "canal.port", "0"));
@@ -114,7 +122,6 @@ class CanalServerConfigTest {
         "canal.zookeeper.session.timeout|0|canal.zookeeper.session.timeout",
         "canal.serverMode|carrier-pigeon|canal.serverMode",
         "canal.serverMode|rocketMQ|canal.serverMode",
-        "canal.serverMode|pulsarMQ|canal.serverMode",
         "canal.instance.global.mode|manager|canal.instance.global.mode",
         "canal.instance.global.mode|remote|canal.instance.global.mode",
         "canal.instance.global.manager.address|10.0.0.1:8089|canal.instance.global.manager.address",
