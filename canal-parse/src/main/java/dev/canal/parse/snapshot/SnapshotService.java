@@ -1,5 +1,6 @@
 package dev.canal.parse.snapshot;
 
+import dev.canal.parse.convert.ColumnRenderer;
 import dev.canal.parse.meta.JdbcTableMetaSource;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.protocol.CanalEntry;
@@ -10,7 +11,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.time.ZoneId;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -223,7 +226,7 @@ public final class SnapshotService implements AutoCloseable {
             save();
             return;
         }
-        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize());
+        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize(), renderer(connection));
         PrimaryKey after = target.resumeKey();
         log.info("destination {}: snapshot of {} {} in chunks of {} rows", destination, table,
                 after == null ? "begins" : "resumes after key " + after.values(), config.chunkSize());
@@ -265,6 +268,12 @@ public final class SnapshotService implements AutoCloseable {
         } finally {
             interleaver.untrack();
         }
+    }
+
+    /** The renderer the parser uses for this source: the JVM's time zone, MariaDB's JSON or MySQL's. */
+    private static ColumnRenderer renderer(Connection connection) throws SQLException {
+        String product = connection.getMetaData().getDatabaseProductVersion();
+        return new ColumnRenderer(ZoneId.systemDefault(), product.toLowerCase(Locale.ROOT).contains("mariadb"));
     }
 
     private static List<String> primaryKey(Connection connection, SnapshotTable table) throws SQLException {

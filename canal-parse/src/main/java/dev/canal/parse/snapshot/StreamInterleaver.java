@@ -34,8 +34,8 @@ final class StreamInterleaver {
     }
 
     /** What a chunk needs to go into the stream. */
-    record SnapshotChunk(dev.canal.parse.meta.TableMeta meta, List<String[]> rows,
-            Function<String[], PrimaryKey> keyOf) {
+    record SnapshotChunk(dev.canal.parse.meta.TableMeta meta, List<CanalEntry.RowData> rows,
+            Function<CanalEntry.RowData, PrimaryKey> keyOf) {
     }
 
     /** Where and how a chunk went into the stream. */
@@ -199,8 +199,8 @@ final class StreamInterleaver {
             return;
         }
         SnapshotChunk chunk = pending.chunk();
-        List<String[]> kept = new ArrayList<>(chunk.rows().size());
-        for (String[] row : chunk.rows()) {
+        List<CanalEntry.RowData> kept = new ArrayList<>(chunk.rows().size());
+        for (CanalEntry.RowData row : chunk.rows()) {
             PrimaryKey key = chunk.keyOf().apply(row);
             if (!changed.contains(key) && !changedBefore.contains(key)) {
                 kept.add(row);
