@@ -226,7 +226,11 @@ public final class SnapshotService implements AutoCloseable {
             save();
             return;
         }
-        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize(), renderer(connection));
+        boolean mariadb = connection.getMetaData().getDatabaseProductVersion().toLowerCase(Locale.ROOT)
+                .contains("mariadb");
+        // the renderer the parser uses for this source
+        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize(),
+                new ColumnRenderer(ZoneId.systemDefault(), mariadb), mariadb);
         PrimaryKey after = target.resumeKey();
         log.info("destination {}: snapshot of {} {} in chunks of {} rows", destination, table,
                 after == null ? "begins" : "resumes after key " + after.values(), config.chunkSize());
@@ -268,12 +272,6 @@ public final class SnapshotService implements AutoCloseable {
         } finally {
             interleaver.untrack();
         }
-    }
-
-    /** The renderer the parser uses for this source: the JVM's time zone, MariaDB's JSON or MySQL's. */
-    private static ColumnRenderer renderer(Connection connection) throws SQLException {
-        String product = connection.getMetaData().getDatabaseProductVersion();
-        return new ColumnRenderer(ZoneId.systemDefault(), product.toLowerCase(Locale.ROOT).contains("mariadb"));
     }
 
     private static List<String> primaryKey(Connection connection, SnapshotTable table) throws SQLException {

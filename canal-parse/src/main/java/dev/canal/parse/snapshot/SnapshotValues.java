@@ -27,7 +27,8 @@ final class SnapshotValues {
     static String select(ColumnMeta column, String quoted) {
         return switch (RenderKind.of(column.dataType())) {
             // the numeric value of BIT, YEAR, ENUM (its index) and SET (its bitmask), as the row image stores them
-            case BIT, YEAR, ENUM, SET -> "(" + quoted + " + 0)";
+            // as BIGINT UNSIGNED: an addition of 0 may type the result DOUBLE, which drivers print with a fraction
+            case BIT, YEAR, ENUM, SET -> "CAST(" + quoted + " AS UNSIGNED)";
             // a FLOAT widened exactly to DOUBLE, whose text keeps every digit (a FLOAT's own text may round)
             case FLOAT -> "(" + quoted + " + 0E0)";
             // seconds since the epoch, with the column's fraction digits: independent of the session's time zone
@@ -37,8 +38,12 @@ final class SnapshotValues {
         };
     }
 
-    /** Column {@code index} of the current row of {@code rs}, decoded as the binlog rows decode it; null for NULL. */
-    static Object read(ColumnMeta column, ResultSet rs, int index) throws SQLException {
+    /**
+     * Column {@code index} of the current row of {@code rs}, decoded as the binlog rows decode it; null for NULL.
+     *
+     * @param mariadb the source is MariaDB, whose JSON is text kept as written rather than MySQL's binary JSON
+     */
+    static Object read(ColumnMeta column, ResultSet rs, int index, boolean mariadb) throws SQLException {
         RenderKind kind = RenderKind.of(column.dataType());
         return switch (kind) {
             case BINARY, BINARY_LIKE -> rs.getBytes(index);
@@ -78,6 +83,10 @@ final class SnapshotValues {
             case DATETIME -> {
                 String text = rs.getString(index);
                 yield text == null ? null : datetime(text);
+            }
+            case JSON -> {
+                String text = rs.getString(index);
+                yield text == null || mariadb ? text : JsonDoubleText.of(text);
             }
             default -> rs.getString(index);
         };

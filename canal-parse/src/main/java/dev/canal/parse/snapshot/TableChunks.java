@@ -27,14 +27,17 @@ final class TableChunks {
 
     private final TableMeta meta;
     private final ColumnRenderer renderer;
+    private final boolean mariadb;
     private final List<Integer> keyIndexes;
     private final String firstSql;
     private final String nextSql;
 
+    /** @param renderer the parser's renderer for the source, MariaDB ({@code mariadb}) or MySQL */
     TableChunks(SnapshotTable table, TableMeta meta, List<String> keyColumns, int chunkSize,
-            ColumnRenderer renderer) {
+            ColumnRenderer renderer, boolean mariadb) {
         this.meta = meta;
         this.renderer = renderer;
+        this.mariadb = mariadb;
         this.keyIndexes = new ArrayList<>();
         for (String key : keyColumns) {
             keyIndexes.add(indexOf(meta, key));
@@ -126,7 +129,7 @@ final class TableChunks {
             ColumnMeta column = meta.column(i);
             CanalEntry.Column.Builder c = CanalEntry.Column.newBuilder().setIndex(i).setName(column.name())
                     .setIsKey(column.key()).setUpdated(true).setMysqlType(column.mysqlType());
-            renderer.render(column, SnapshotValues.read(column, rs, i + 1), c);
+            renderer.render(column, SnapshotValues.read(column, rs, i + 1, mariadb), c);
             data.addAfterColumns(c);
         }
         return data.build();
