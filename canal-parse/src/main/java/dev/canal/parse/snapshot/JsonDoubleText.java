@@ -3,7 +3,7 @@ package dev.canal.parse.snapshot;
 /**
  * MySQL's JSON text as {@code SELECT} prints it, with each floating-point number rewritten the way the binlog
  * rows print it: Java's notation ({@code 1.0E22} where MySQL prints {@code 1e22}; docs/compatibility.md, "JSON
- * numbers"). A number is floating-point when its text has a fraction or an exponent; strings are left alone.
+ * values on MySQL"). A number is floating-point when its text has a fraction or an exponent; strings are left alone.
  */
 final class JsonDoubleText {
 

@@ -5,6 +5,7 @@ import dev.canal.parse.convert.RenderKind;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.protocol.CanalEntry;
+import dev.canal.sink.filter.ColumnFilter;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,6 +13,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Reads one table in primary-key order, a chunk at a time: {@code SELECT ... WHERE (key) > (last key) ORDER BY
@@ -21,23 +23,31 @@ import java.util.List;
  */
 final class TableChunks {
 
-    /** One chunk: its rows as after images, and the key of its last row to read on from. */
-    record Chunk(List<CanalEntry.RowData> rows, PrimaryKey lastKey) {
+    /**
+     * One chunk: its rows as after images, their keys in the text form the stream's rows carry (to match the two
+     * by), and the key of its last row to read on from.
+     */
+    record Chunk(List<CanalEntry.RowData> rows, List<PrimaryKey> keys, PrimaryKey lastKey) {
     }
 
     private final TableMeta meta;
     private final ColumnRenderer renderer;
     private final boolean mariadb;
+    private final Supplier<ColumnFilter.Selection> selection;
     private final List<Integer> keyIndexes;
     private final String firstSql;
     private final String nextSql;
 
-    /** @param renderer the parser's renderer for the source, MariaDB ({@code mariadb}) or MySQL */
+    /**
+     * @param renderer the parser's renderer for the source, MariaDB ({@code mariadb}) or MySQL
+     * @param selection the columns the destination's column filter keeps in rows of the table, asked per chunk
+     */
     TableChunks(SnapshotTable table, TableMeta meta, List<String> keyColumns, int chunkSize,
-            ColumnRenderer renderer, boolean mariadb) {
+            ColumnRenderer renderer, boolean mariadb, Supplier<ColumnFilter.Selection> selection) {
         this.meta = meta;
         this.renderer = renderer;
         this.mariadb = mariadb;
+        this.selection = selection;
         this.keyIndexes = new ArrayList<>();
         for (String key : keyColumns) {
             keyIndexes.add(indexOf(meta, key));
@@ -86,25 +96,39 @@ final class TableChunks {
                     }
                 }
             }
+            ColumnFilter.Selection kept = selection.get();
             List<CanalEntry.RowData> rows = new ArrayList<>();
+            List<PrimaryKey> keys = new ArrayList<>();
             PrimaryKey last = after;
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    rows.add(row(rs));
+                    List<CanalEntry.Column> row = row(rs);
+                    keys.add(keyOf(row));
+                    rows.add(kept(row, kept));
                     last = seekKey(rs);
                 }
             }
-            return new Chunk(rows, last);
+            return new Chunk(rows, keys, last);
         }
     }
 
-    /** The key of a row in the text form the stream's rows carry, to match the two by. */
-    PrimaryKey keyOf(CanalEntry.RowData row) {
+    private PrimaryKey keyOf(List<CanalEntry.Column> row) {
         List<String> values = new ArrayList<>(keyIndexes.size());
         for (int index : keyIndexes) {
-            values.add(row.getAfterColumns(index).getValue());
+            values.add(row.get(index).getValue());
         }
         return new PrimaryKey(values);
+    }
+
+    /** The row as the stream carries it: the columns the column filter keeps, as the binlog rows do. */
+    private static CanalEntry.RowData kept(List<CanalEntry.Column> row, ColumnFilter.Selection selection) {
+        CanalEntry.RowData.Builder data = CanalEntry.RowData.newBuilder();
+        for (CanalEntry.Column column : row) {
+            if (selection.keepsAll() || selection.keeps(column.getName())) {
+                data.addAfterColumns(column);
+            }
+        }
+        return data.build();
     }
 
     /** The key as the server compares it: the plain key columns after the rendered ones, binary ones as ISO-8859-1. */
@@ -123,15 +147,15 @@ final class TableChunks {
         return kind == RenderKind.BINARY || kind == RenderKind.BINARY_LIKE;
     }
 
-    private CanalEntry.RowData row(ResultSet rs) throws SQLException {
-        CanalEntry.RowData.Builder data = CanalEntry.RowData.newBuilder();
+    private List<CanalEntry.Column> row(ResultSet rs) throws SQLException {
+        List<CanalEntry.Column> row = new ArrayList<>(meta.columnCount());
         for (int i = 0; i < meta.columnCount(); i++) {
             ColumnMeta column = meta.column(i);
             CanalEntry.Column.Builder c = CanalEntry.Column.newBuilder().setIndex(i).setName(column.name())
                     .setIsKey(column.key()).setUpdated(true).setMysqlType(column.mysqlType());
             renderer.render(column, SnapshotValues.read(column, rs, i + 1, mariadb), c);
-            data.addAfterColumns(c);
+            row.add(c.build());
         }
-        return data.build();
+        return row;
     }
 }

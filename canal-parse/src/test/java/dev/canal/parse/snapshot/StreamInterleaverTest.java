@@ -101,7 +101,7 @@ class StreamInterleaverTest {
                     .build());
         }
         return new StreamInterleaver.SnapshotChunk(META, rows,
-                row -> new PrimaryKey(List.of(row.getAfterColumns(0).getValue())));
+                rows.stream().map(row -> new PrimaryKey(List.of(row.getAfterColumns(0).getValue()))).toList());
     }
 
     private List<String> snapshotIds() throws Exception {
