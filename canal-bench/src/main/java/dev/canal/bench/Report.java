@@ -4,7 +4,7 @@ import dev.canal.testsupport.MySqlServer;
 import java.util.List;
 import java.util.Map;
 
-/** The Markdown report of one benchmark run: conditions, the median run of each stage, the targets. */
+/** The Markdown report of one benchmark run: conditions, the median run of each stage, the aims it is measured against. */
 final class Report {
 
     private static final double MIB = 1 << 20;

@@ -331,7 +331,7 @@ public final class CanalController {
     private boolean startUnlessLazy(String destination) {
         ServerRunningMonitors election = monitors;
         if (election != null) {
-            election.register(destination); // clients find this server for the destination, lazy or not (6.1)
+            election.register(destination); // clients find this server for the destination, lazy or not (docs/high-availability.md)
         }
         if (config.lazy(destination) && mq == null) {
             log.info("destination {} is lazy: it starts when a client subscribes", destination);

@@ -673,7 +673,7 @@ public final class MemoryEventStore implements EventStore {
         return new Events(batch, range);
     }
 
-    /** The last transaction boundary or DDL of the batch, where the cursor may move on ack (4.2). */
+    /** The last transaction boundary or DDL of the batch, where the cursor may move on ack, as in Canal. */
     private static LogPosition ackPointOf(List<Event> batch) {
         for (int i = batch.size() - 1; i >= 0; i--) {
             if (batch.get(i).isAckPoint()) {

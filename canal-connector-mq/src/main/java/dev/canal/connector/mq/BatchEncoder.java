@@ -94,7 +94,7 @@ public final class BatchEncoder {
 
     /**
      * A whole batch as one MESSAGES packet: a raw batch ships its stored bytes in a packet without version
-     * field (Canal's fast path), a decoded one gets version 1 and loses BEGIN/END when they are filtered (8.3).
+     * field (Canal's fast path), a decoded one gets version 1 and loses BEGIN/END when they are filtered (docs/mq.md).
      */
     private byte[] packet(Message batch) {
         if (!batch.raw()) {

@@ -3,7 +3,7 @@ package dev.canal.connector.mq;
 import java.util.Arrays;
 import java.util.List;
 
-/** Splits a rule setting into its items: separated by {@code ,} or {@code ;}, blanks dropped (8.4, 8.5). */
+/** Splits a rule setting into its items: separated by {@code ,} or {@code ;}, blanks dropped (docs/mq.md). */
 final class Items {
 
     private Items() {

@@ -11,7 +11,7 @@ import java.util.regex.PatternSyntaxException;
  */
 public sealed interface NamePattern {
 
-    /** The characters whose presence makes an item a regex (8.4). */
+    /** The characters whose presence makes an item a regex (docs/mq.md). */
     String REGEX_CHARACTERS = "*?+(){}[]\\$^|";
 
     boolean matches(String name);
@@ -48,7 +48,7 @@ public sealed interface NamePattern {
             return pattern.matcher(candidate.toLowerCase(Locale.ROOT)).matches();
         }
 
-        /** Whether the regex names a table ({@code schema\.table}) rather than a schema (8.5). */
+        /** Whether the regex names a table ({@code schema\.table}) rather than a schema. */
         public boolean namesTable() {
             return pattern.pattern().contains("\\.");
         }

@@ -29,7 +29,7 @@ public record RowEntry(CanalEntry.Entry entry, CanalEntry.RowChange rowChange) {
         return entry.getHeader().getTableName();
     }
 
-    /** A copy of this entry holding only {@code row}, as the protobuf partitioner ships single rows (8.4). */
+    /** A copy of this entry holding only {@code row}, as the protobuf partitioner ships single rows (docs/mq.md). */
     public CanalEntry.Entry withSingleRow(CanalEntry.RowData row) {
         CanalEntry.RowChange single = rowChange.toBuilder().clearRowDatas().addRowDatas(row).build();
         return entry.toBuilder().setStoreValue(single.toByteString()).build();

@@ -30,7 +30,7 @@ public record RabbitMqConfig(String host, int port, String virtualHost, String e
     private static final String LEGACY_SERVERS = "canal.mq.servers";
 
     public static final ConfigKey HOST = ConfigKey.canal("rabbitmq.host", "",
-            "The broker, host or host:port (port 5672 when absent); empty means this machine.");
+            "The broker, host or host:port (port 5672 when absent); empty means the local host.");
     public static final ConfigKey VIRTUAL_HOST = ConfigKey.canal("rabbitmq.virtual.host", "",
             "The virtual host; empty means /.");
     public static final ConfigKey EXCHANGE = ConfigKey.canal("rabbitmq.exchange", "",

@@ -15,7 +15,7 @@ public final class ClusterPaths {
         return CLUSTER + "/" + address;
     }
 
-    /** Parent of the servers that can serve the destination; the client falls back to these (6.3). */
+    /** Parent of the servers that can serve the destination; the client falls back to these (docs/high-availability.md). */
     public static String destinationCluster(String destination) {
         return ZooKeeperPaths.destination(destination) + "/cluster";
     }

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class ServerRunningMonitors {
 
-    /** Canal's fixed wait of a standby before it competes for a destination whose holder went away (6.1). */
+    /** Canal's fixed wait of a standby before it competes for a destination whose holder went away (docs/high-availability.md). */
     public static final Duration DEFAULT_TAKEOVER_DELAY = Duration.ofSeconds(5);
 
     private static final Logger log = LoggerFactory.getLogger(ServerRunningMonitors.class);
@@ -139,7 +139,7 @@ public final class ServerRunningMonitors {
 
     /**
      * The destination's monitor, created if new. Creating it registers this server under the destination's
-     * {@code cluster} node, so clients find a server for a lazy destination before anything runs (6.1, 6.3).
+     * {@code cluster} node, so clients find a server for a lazy destination before anything runs (docs/high-availability.md).
      */
     public ServerRunningMonitor register(String destination) {
         ScheduledExecutorService election = runningElectionThread();

@@ -21,7 +21,7 @@ import java.util.regex.PatternSyntaxException;
  * @param filterDmlInsert        drop INSERT row events
  * @param filterDmlUpdate        drop UPDATE row events
  * @param filterDmlDelete        drop DELETE row events
- * @param filterTransactionEntry drop BEGIN/END entries, letting one through now and then (4.3)
+ * @param filterTransactionEntry drop BEGIN/END entries, letting one through now and then, as Canal does
  * @param filterTableError       skip table-meta errors instead of failing
  * @param filterRows             drop all row events
  */

@@ -4,8 +4,8 @@ import java.util.Objects;
 
 /**
  * The table filter of one instance: a table is kept iff the white list matches and the black list
- * does not. A client's non-empty subscribe filter replaces the white list only
- * (3.1).
+ * does not. A client's non-empty subscribe filter replaces the white list only, as in Canal
+ * (docs/compatibility.md, "Subscribe filters after a restart").
  */
 public record TableFilter(RegexTableFilter whiteList, RegexTableFilter blackList) {
 
