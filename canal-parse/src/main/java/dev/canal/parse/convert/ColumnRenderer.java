@@ -23,7 +23,8 @@ import java.util.Arrays;
  * <p>Decoded values arrive as the column package documents: Long for integers (signed as stored) and BIT,
  * Float, Double, BigDecimal, Integer for YEAR and ENUM, Long for SET, a {@link TemporalValue} for
  * DATE/TIME/DATETIME (its text made here, at the one place it is needed), String for MySQL JSON,
- * {@link TimestampValue} for TIMESTAMP, byte[] for text, binary and geometry.
+ * {@link TimestampValue} for TIMESTAMP, byte[] for text, binary and geometry; String for text and JSON read
+ * over JDBC, and for MariaDB's INET4, INET6 and UUID as the server prints them.
  */
 public final class ColumnRenderer {
 
@@ -120,9 +121,10 @@ public final class ColumnRenderer {
                 }
             }
             case BINARY -> out.utf8(Types.BLOB, Latin1Text.utf8(padded((byte[]) value, meta.binaryLength())));
-            case INET6 -> out.text(Types.CHAR, InetText.inet6((byte[]) value));
-            case INET4 -> out.text(Types.CHAR, InetText.inet4((byte[]) value));
-            case UUID -> out.text(Types.CHAR, UuidText.of((byte[]) value));
+            // a String is the server's own text of the value, which these renderings reproduce
+            case INET6 -> out.text(Types.CHAR, value instanceof String s ? s : InetText.inet6((byte[]) value));
+            case INET4 -> out.text(Types.CHAR, value instanceof String s ? s : InetText.inet4((byte[]) value));
+            case UUID -> out.text(Types.CHAR, value instanceof String s ? s : UuidText.of((byte[]) value));
             case BINARY_LIKE -> bytesOrText(value, Types.BLOB, out);
             case OTHER -> bytesOrText(value, Types.VARCHAR, out);
         }

@@ -6,7 +6,7 @@ import java.sql.Types;
  * How {@link ColumnRenderer} turns a column's values into text, resolved from the column's lower-case type name
  * once per table definition ({@link ColumnHeaders}) rather than by comparing type names for every value.
  */
-enum RenderKind {
+public enum RenderKind {
     TINYINT(Types.TINYINT),
     SMALLINT(Types.SMALLINT),
     MEDIUMINT(Types.INTEGER),
@@ -50,7 +50,8 @@ enum RenderKind {
         return nullSqlType;
     }
 
-    static RenderKind of(String dataType) {
+    /** The kind of a column of the lower-case type name {@code dataType}. */
+    public static RenderKind of(String dataType) {
         return switch (dataType) {
             case "tinyint" -> TINYINT;
             case "smallint" -> SMALLINT;

@@ -158,8 +158,7 @@ public final class MysqlEventParser implements EventParser {
                 config.standby().switchOnFailedHeartbeat() ? this::switchSource : null);
         LogPosition cursor = positions.latest(destination);
         snapshots = SnapshotService.startIfEnabled(destination, snapshotConfig, snapshotStore,
-                this::openMetadata, (schema, table) -> options.tableFilter().accepts(schema, table),
-                cursor == null ? null : cursor.position());
+                this::openMetadata, () -> options, cursor == null ? null : cursor.position());
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;

@@ -1,7 +1,5 @@
 package dev.canal.parse.snapshot;
 
-import dev.canal.parse.convert.ColumnSqlTypes;
-import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.protocol.CanalEntry;
 import java.util.ArrayList;
@@ -24,18 +22,15 @@ final class SnapshotEntries {
     private SnapshotEntries() {
     }
 
-    static List<CanalEntry.Entry> of(TableMeta meta, List<String[]> rows, CanalEntry.Header at) {
+    static List<CanalEntry.Entry> of(TableMeta meta, List<CanalEntry.RowData> rows, CanalEntry.Header at) {
         List<CanalEntry.Entry> entries = new ArrayList<>(2 + rows.size() / ROWS_PER_ENTRY + 1);
         entries.add(entry(header(at, "", "").clearEventType(), CanalEntry.EntryType.TRANSACTIONBEGIN,
                 CanalEntry.TransactionBegin.newBuilder().build().toByteString()));
-        int[] sqlTypes = sqlTypes(meta);
         for (int from = 0; from < rows.size(); from += ROWS_PER_ENTRY) {
-            List<String[]> part = rows.subList(from, Math.min(rows.size(), from + ROWS_PER_ENTRY));
+            List<CanalEntry.RowData> part = rows.subList(from, Math.min(rows.size(), from + ROWS_PER_ENTRY));
             CanalEntry.RowChange.Builder change = CanalEntry.RowChange.newBuilder()
                     .setEventType(CanalEntry.EventType.INSERT).setIsDdl(false);
-            for (String[] row : part) {
-                change.addRowDatas(rowData(meta, sqlTypes, row));
-            }
+            change.addAllRowDatas(part);
             CanalEntry.Header.Builder h = header(at, meta.schema(), meta.table())
                     .setEventType(CanalEntry.EventType.INSERT)
                     .addProps(pair("rowsCount", Integer.toString(part.size())));
@@ -44,30 +39,6 @@ final class SnapshotEntries {
         entries.add(entry(header(at, "", "").clearEventType(), CanalEntry.EntryType.TRANSACTIONEND,
                 CanalEntry.TransactionEnd.newBuilder().build().toByteString()));
         return entries;
-    }
-
-    private static int[] sqlTypes(TableMeta meta) {
-        int[] types = new int[meta.columnCount()];
-        for (int i = 0; i < types.length; i++) {
-            types[i] = ColumnSqlTypes.of(meta.column(i).dataType());
-        }
-        return types;
-    }
-
-    private static CanalEntry.RowData rowData(TableMeta meta, int[] sqlTypes, String[] row) {
-        CanalEntry.RowData.Builder data = CanalEntry.RowData.newBuilder();
-        for (int i = 0; i < row.length; i++) {
-            ColumnMeta column = meta.column(i);
-            CanalEntry.Column.Builder c = CanalEntry.Column.newBuilder().setIndex(i).setSqlType(sqlTypes[i])
-                    .setName(column.name()).setIsKey(column.key()).setUpdated(true).setMysqlType(column.mysqlType());
-            if (row[i] == null) {
-                c.setIsNull(true);
-            } else {
-                c.setIsNull(false).setValue(row[i]);
-            }
-            data.addAfterColumns(c);
-        }
-        return data.build();
     }
 
     private static CanalEntry.Header.Builder header(CanalEntry.Header at, String schema, String table) {

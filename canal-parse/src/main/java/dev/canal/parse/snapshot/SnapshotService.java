@@ -1,21 +1,24 @@
 package dev.canal.parse.snapshot;
 
+import dev.canal.parse.convert.ColumnRenderer;
 import dev.canal.parse.meta.JdbcTableMetaSource;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.position.EntryPosition;
+import dev.canal.sink.filter.SinkFilterConfig;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.time.ZoneId;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
-import java.util.function.BiPredicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -41,7 +44,7 @@ public final class SnapshotService implements AutoCloseable {
     private final SnapshotConfig config;
     private final SnapshotProgressStore store;
     private final Supplier<Connection> connections;
-    private final BiPredicate<String, String> selected;
+    private final Supplier<SinkFilterConfig> filters;
     private final StreamInterleaver interleaver = new StreamInterleaver();
     private final SnapshotProgress progress;
     private final Thread thread;
@@ -53,12 +56,12 @@ public final class SnapshotService implements AutoCloseable {
     private final AtomicInteger tablesPending = new AtomicInteger();
 
     private SnapshotService(String destination, SnapshotConfig config, SnapshotProgressStore store,
-            Supplier<Connection> connections, BiPredicate<String, String> selected, EntryPosition cursor) {
+            Supplier<Connection> connections, Supplier<SinkFilterConfig> filters, EntryPosition cursor) {
         this.destination = destination;
         this.config = config;
         this.store = store;
         this.connections = connections;
-        this.selected = selected;
+        this.filters = filters;
         String saved = store.load();
         this.progress = saved == null ? new SnapshotProgress() : SnapshotProgress.decode(saved);
         progress.resumeAt(cursor);
@@ -69,16 +72,17 @@ public final class SnapshotService implements AutoCloseable {
     /**
      * Starts the snapshots {@code config} asks for; null when it asks for none.
      *
-     * @param selected whether the destination's filter takes a table (schema, table)
+     * @param filters  the destination's filters in force: the tables an initial snapshot copies, and the columns
+     *                 of the rows it emits
      * @param cursor   where the clients' acknowledged stream stands (null: nothing acknowledged yet)
      */
     public static SnapshotService startIfEnabled(String destination, SnapshotConfig config,
-            SnapshotProgressStore store, Supplier<Connection> connections, BiPredicate<String, String> selected,
+            SnapshotProgressStore store, Supplier<Connection> connections, Supplier<SinkFilterConfig> filters,
             EntryPosition cursor) {
         if (!config.enabled()) {
             return null;
         }
-        SnapshotService service = new SnapshotService(destination, config, store, connections, selected, cursor);
+        SnapshotService service = new SnapshotService(destination, config, store, connections, filters, cursor);
         service.thread.start();
         return service;
     }
@@ -171,7 +175,7 @@ public final class SnapshotService implements AutoCloseable {
             while (rs.next()) {
                 SnapshotTable table = new SnapshotTable(rs.getString(1), rs.getString(2));
                 if (!SYSTEM_SCHEMAS.contains(table.schema().toLowerCase(java.util.Locale.ROOT))
-                        && !table.equals(config.signalTable()) && selected.test(table.schema(), table.table())) {
+                        && !table.equals(config.signalTable()) && filters.get().tableFilter().accepts(table.schema(), table.table())) {
                     tables.add(table);
                 }
             }
@@ -223,7 +227,12 @@ public final class SnapshotService implements AutoCloseable {
             save();
             return;
         }
-        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize());
+        boolean mariadb = connection.getMetaData().getDatabaseProductVersion().toLowerCase(Locale.ROOT)
+                .contains("mariadb");
+        // the renderer the parser uses for this source
+        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize(),
+                new ColumnRenderer(ZoneId.systemDefault(), mariadb), mariadb,
+                () -> filters.get().columnFilter().forTable(table.schema(), table.table()));
         PrimaryKey after = target.resumeKey();
         log.info("destination {}: snapshot of {} {} in chunks of {} rows", destination, table,
                 after == null ? "begins" : "resumes after key " + after.values(), config.chunkSize());
@@ -237,7 +246,7 @@ public final class SnapshotService implements AutoCloseable {
                 TableChunks.Chunk chunk = chunker.read(connection, after);
                 Watermark high = Watermark.read(connection, statusQuery);
                 StreamInterleaver.Emitted emitted = interleaver.emit(
-                        new StreamInterleaver.SnapshotChunk(meta, chunk.rows(), chunker::keyOf), high);
+                        new StreamInterleaver.SnapshotChunk(meta, chunk.rows(), chunk.keys()), high);
                 Watermark at = new Watermark(emitted.at().getLogfileName(), emitted.at().getLogfileOffset());
                 rowsRead.add(chunk.rows().size());
                 rowsEmitted.add(emitted.rows());

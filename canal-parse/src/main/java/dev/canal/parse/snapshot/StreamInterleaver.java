@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Function;
 
 /**
  * Puts snapshot chunks into the change stream where they are consistent with it: the watermark technique of
@@ -33,9 +32,8 @@ final class StreamInterleaver {
     private record Pending(SnapshotChunk chunk, Watermark high) {
     }
 
-    /** What a chunk needs to go into the stream. */
-    record SnapshotChunk(dev.canal.parse.meta.TableMeta meta, List<String[]> rows,
-            Function<String[], PrimaryKey> keyOf) {
+    /** What a chunk needs to go into the stream: its rows and, in the same order, their keys. */
+    record SnapshotChunk(dev.canal.parse.meta.TableMeta meta, List<CanalEntry.RowData> rows, List<PrimaryKey> keys) {
     }
 
     /** Where and how a chunk went into the stream. */
@@ -199,11 +197,11 @@ final class StreamInterleaver {
             return;
         }
         SnapshotChunk chunk = pending.chunk();
-        List<String[]> kept = new ArrayList<>(chunk.rows().size());
-        for (String[] row : chunk.rows()) {
-            PrimaryKey key = chunk.keyOf().apply(row);
+        List<CanalEntry.RowData> kept = new ArrayList<>(chunk.rows().size());
+        for (int i = 0; i < chunk.rows().size(); i++) {
+            PrimaryKey key = chunk.keys().get(i);
             if (!changed.contains(key) && !changedBefore.contains(key)) {
-                kept.add(row);
+                kept.add(chunk.rows().get(i));
             }
         }
         downstream.accept(SnapshotEntries.of(chunk.meta(), kept, lastBoundary));

@@ -147,7 +147,8 @@ class SnapshotIT {
         Properties p = properties(db, schema, "initial", "");
         p.setProperty(SnapshotConfig.CHUNK_SIZE.name(), "97");
         startPipeline(db, p);
-        // a transaction after the start, for the chunks to follow (docs/snapshots.md, "Limits")
+        // a transaction after the dump began, for the chunks to follow (docs/snapshots.md, "Limits")
+        await().atMost(Duration.ofSeconds(30)).until(() -> parser.receivedBinlogBytes() > 0);
         db.execute("UPDATE " + schema + ".c SET v = -1 WHERE a = 0 AND b = 'k0'");
         drainUntil(consumer, () -> snapshotDone(2), SNAPSHOT_TIMEOUT);
         catchUp(db, schema, consumer);

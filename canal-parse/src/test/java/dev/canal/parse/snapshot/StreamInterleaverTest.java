@@ -93,11 +93,15 @@ class StreamInterleaverTest {
     }
 
     private static StreamInterleaver.SnapshotChunk chunk(String... ids) {
-        List<String[]> rows = new ArrayList<>();
+        List<CanalEntry.RowData> rows = new ArrayList<>();
         for (String id : ids) {
-            rows.add(new String[] {id, "v" + id});
+            rows.add(CanalEntry.RowData.newBuilder()
+                    .addAfterColumns(CanalEntry.Column.newBuilder().setIndex(0).setName("id").setValue(id))
+                    .addAfterColumns(CanalEntry.Column.newBuilder().setIndex(1).setName("v").setValue("v" + id))
+                    .build());
         }
-        return new StreamInterleaver.SnapshotChunk(META, rows, row -> new PrimaryKey(List.of(row[0])));
+        return new StreamInterleaver.SnapshotChunk(META, rows,
+                rows.stream().map(row -> new PrimaryKey(List.of(row.getAfterColumns(0).getValue()))).toList());
     }
 
     private List<String> snapshotIds() throws Exception {
