@@ -68,7 +68,7 @@ public record CanalServerConfig(
     public static final ConfigKey WITHOUT_NETTY = ConfigKey.canal("canal.withoutNetty", "false",
             "Run no client port (embedded use); always so in MQ modes.");
     public static final ConfigKey SERVER_MODE = ConfigKey.canal("canal.serverMode", "tcp",
-            "tcp serves clients on canal.port; kafka and rabbitMQ send every destination's changes to that broker "
+            "tcp serves clients on canal.port; kafka, rocketMQ and rabbitMQ send every destination's changes to that broker "
                     + "(docs/mq.md).");
     public static final ConfigKey DESTINATIONS = ConfigKey.canal("canal.destinations", "",
             "Destinations to run, comma-separated; each has its folder under canal.conf.dir.");
@@ -116,8 +116,8 @@ public record CanalServerConfig(
             throw r.invalid(SERVER_MODE, "unknown mode '" + modeText + "', expected tcp, kafka, rocketMQ, rabbitMQ or pulsarMQ");
         }
         if (!mode.built()) {
-            throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp, kafka "
-                    + "or rabbitMQ");
+            throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp, kafka, "
+                    + "rocketMQ or rabbitMQ");
         }
         boolean managed = resolved.get(AdminConfig.MANAGER.name()) != null;
         checkInstanceMode(r, GLOBAL_MODE.name(), managed);

@@ -57,7 +57,9 @@ class ModuleLayeringTest {
                 Arguments.of("kafka", new String[] {"dev.canal.connector.kafka..", "org.apache.kafka.."},
                         "dev.canal.deployer.mq.kafka.."),
                 Arguments.of("rabbitmq", new String[] {"dev.canal.connector.rabbitmq..", "com.rabbitmq.."},
-                        "dev.canal.deployer.mq.rabbitmq.."));
+                        "dev.canal.deployer.mq.rabbitmq.."),
+                Arguments.of("rocketmq", new String[] {"dev.canal.connector.rocketmq..", "org.apache.rocketmq.."},
+                        "dev.canal.deployer.mq.rocketmq.."));
     }
 
     /**

@@ -21,13 +21,13 @@ import java.util.stream.Stream;
  * A private RocketMQ 5 name server and broker (Maven Central's {@code rocketmq-namesrv} and {@code rocketmq-broker}),
  * each in a child JVM on free loopback ports with its store, logs and home in a temporary directory. Their class
  * path is module canal-test-rocketmq's {@code target/lib}, built without our parent so that RocketMQ runs on its
- * own library versions; {@code -Dcanal.test.rocketmq.lib} names it when not found beside the working directory. The
+ * own library versions; {@code -Dtest.rocketmq.lib} names it when not found beside the working directory. The
  * broker auto-creates topics (4 queues each, the producer's default) and can be killed and started again on the
  * same ports and store, as an operator's restart would; the name server stays up meanwhile.
  */
 public final class RocketMqBroker implements AutoCloseable {
 
-    public static final String LIB_PROPERTY = "canal.test.rocketmq.lib";
+    public static final String LIB_PROPERTY = "test.rocketmq.lib";
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(120);
     private static final String NAMESRV_MAIN = "org.apache.rocketmq.namesrv.NamesrvStartup";
     private static final String BROKER_MAIN = "org.apache.rocketmq.broker.BrokerStartup";

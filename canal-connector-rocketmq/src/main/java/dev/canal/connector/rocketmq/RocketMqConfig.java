@@ -48,15 +48,19 @@ public record RocketMqConfig(String producerGroup, String namesrvAddr, String na
             "Milliseconds one send waits for the broker's answer (RocketMQ's default); then the batch is rolled back "
                     + "and sent again.");
 
+    /** Canal 1.1.4's names, read where the new key is absent ({@code canal.mq.servers} is Kafka's declaration). */
+    private static final String LEGACY_SERVERS = "canal.mq.servers";
+    private static final ConfigKey LEGACY_PRODUCER_GROUP = ConfigKey.canal("canal.mq.producerGroup", null,
+            "Canal 1.1.4's name of rocketmq.producer.group, read when that is absent.");
+    private static final ConfigKey LEGACY_NAMESPACE = ConfigKey.canal("canal.mq.namespace", null,
+            "Canal 1.1.4's name of rocketmq.namespace, read when that is absent.");
+
     public static final List<ConfigKey> KEYS = List.of(PRODUCER_GROUP, ENABLE_MESSAGE_TRACE, CUSTOMIZED_TRACE_TOPIC,
             NAMESPACE, NAMESRV_ADDR, RETRY_TIMES_WHEN_SEND_FAILED, VIP_CHANNEL_ENABLED, TAG, SEND_TIMEOUT,
+            LEGACY_PRODUCER_GROUP, LEGACY_NAMESPACE,
             ConfigKey.unsupported("canal.mq.enableDynamicQueuePartition",
                     "Canal's RocketMQ option to hash over a topic's live queue count; rows are hashed over "
                             + "canal.mq.partitionsNum (or canal.mq.dynamicTopicPartitionNum) queues."));
-
-    private static final String LEGACY_SERVERS = "canal.mq.servers";
-    private static final String LEGACY_PRODUCER_GROUP = "canal.mq.producerGroup";
-    private static final String LEGACY_NAMESPACE = "canal.mq.namespace";
 
     public RocketMqConfig {
         if (producerGroup.isBlank()) {
@@ -80,9 +84,9 @@ public record RocketMqConfig(String producerGroup, String namesrvAddr, String na
     public static RocketMqConfig from(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
         return new RocketMqConfig(
-                orLegacy(p, PRODUCER_GROUP, LEGACY_PRODUCER_GROUP),
+                orLegacy(p, PRODUCER_GROUP, LEGACY_PRODUCER_GROUP.name()),
                 orLegacy(p, NAMESRV_ADDR, LEGACY_SERVERS),
-                orLegacy(p, NAMESPACE, LEGACY_NAMESPACE),
+                orLegacy(p, NAMESPACE, LEGACY_NAMESPACE.name()),
                 p.bool(ENABLE_MESSAGE_TRACE),
                 p.string(CUSTOMIZED_TRACE_TOPIC),
                 p.integer(RETRY_TIMES_WHEN_SEND_FAILED),
