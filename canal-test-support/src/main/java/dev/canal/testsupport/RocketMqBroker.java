@@ -206,10 +206,11 @@ public final class RocketMqBroker implements AutoCloseable {
         List<Path> candidates = named != null ? List.of(Path.of(named))
                 : List.of(Path.of("canal-test-rocketmq", "target", "lib"),
                         Path.of("..", "canal-test-rocketmq", "target", "lib"));
-        return candidates.stream().filter(Files::isDirectory).findFirst().orElseThrow(() -> new IllegalStateException(
-                "RocketMQ's name server and broker are not built: no " + candidates.get(0).toAbsolutePath()
-                        + "; build the module canal-test-rocketmq (mvn -pl canal-test-rocketmq generate-resources, or"
-                        + " -am with the module under test), or set -D" + LIB_PROPERTY));
+        return candidates.stream().filter(Files::isDirectory).map(Path::toAbsolutePath).findFirst()
+                .orElseThrow(() -> new IllegalStateException("RocketMQ's name server and broker are not built: no "
+                        + candidates.get(0).toAbsolutePath() + "; build the module canal-test-rocketmq (mvn -pl "
+                        + "canal-test-rocketmq generate-resources, or -am with the module under test), or set -D"
+                        + LIB_PROPERTY));
     }
 
     private static String classPath(Path lib) throws IOException {
