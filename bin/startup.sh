@@ -137,6 +137,8 @@ java_opts=(
     "-Xlog:gc*:file=$base/logs/canal/gc.log:time:filecount=5,filesize=32M"
     -Djava.awt.headless=true -Djava.net.preferIPv4Stack=false -Dfile.encoding=UTF-8
     -DappName=otter-canal "-Dlogback.configurationFile=$logback" "-Dcanal.conf=$conf"
+    # RocketMQ mode: the RocketMQ client's own log, logs/canal/rocketmq_client.log as in Canal (not ~/logs)
+    "-Drocketmq.log.root=$base/logs/canal"
 )
 # shellcheck disable=SC2206 # JAVA_OPTS is a list of options on purpose
 extra_opts=(${JAVA_OPTS:-})

@@ -68,7 +68,7 @@ public record CanalServerConfig(
     public static final ConfigKey WITHOUT_NETTY = ConfigKey.canal("canal.withoutNetty", "false",
             "Run no client port (embedded use); always so in MQ modes.");
     public static final ConfigKey SERVER_MODE = ConfigKey.canal("canal.serverMode", "tcp",
-            "tcp serves clients on canal.port; kafka, rabbitMQ and pulsarMQ send every destination's changes to that broker "
+            "tcp serves clients on canal.port; kafka, rocketMQ, rabbitMQ and pulsarMQ send every destination's changes to that broker "
                     + "(docs/mq.md).");
     public static final ConfigKey DESTINATIONS = ConfigKey.canal("canal.destinations", "",
             "Destinations to run, comma-separated; each has its folder under canal.conf.dir.");
@@ -117,7 +117,7 @@ public record CanalServerConfig(
         }
         if (!mode.built()) {
             throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp, kafka, "
-                    + "rabbitMQ or pulsarMQ");
+                    + "rocketMQ, rabbitMQ or pulsarMQ");
         }
         boolean managed = resolved.get(AdminConfig.MANAGER.name()) != null;
         checkInstanceMode(r, GLOBAL_MODE.name(), managed);

@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** {@code canal.serverMode}: how entries leave the server. */
 public enum ServerMode {
-    TCP(true), KAFKA(true), ROCKETMQ(false), RABBITMQ(true), PULSARMQ(true);
+    TCP(true), KAFKA(true), ROCKETMQ(true), RABBITMQ(true), PULSARMQ(true);
 
     private final boolean built;
 

@@ -89,6 +89,14 @@ class CanalServerConfigTest {
     }
 
     @Test
+    void rocketMqModeIsReadCaseInsensitivelyAndRunsNoTcpServer() {
+        CanalServerConfig config = CanalServerConfig.load(source("canal.serverMode", "RocketMQ"));
+
+        assertThat(config.serverMode()).isEqualTo(ServerMode.ROCKETMQ);
+        assertThat(config.withoutNetty()).isTrue();
+    }
+
+    @Test
     void registeredAddressPrefersRegisterIpThenCanalIpAndTheBoundPort() {
         CanalServerConfig both = CanalServerConfig.load(source("canal.register.ip", "10.0.0.5", "canal.ip", "10.0.0.6"));
         CanalServerConfig ipOnly = CanalServerConfig.load(source("canal.ip", "10.0.0.6", "canal.port", "0"));
@@ -121,7 +129,6 @@ class CanalServerConfigTest {
         "canal.zookeeper.session.timeout|4s|canal.zookeeper.session.timeout",
         "canal.zookeeper.session.timeout|0|canal.zookeeper.session.timeout",
         "canal.serverMode|carrier-pigeon|canal.serverMode",
-        "canal.serverMode|rocketMQ|canal.serverMode",
         "canal.instance.global.mode|manager|canal.instance.global.mode",
         "canal.instance.global.mode|remote|canal.instance.global.mode",
         "canal.instance.global.manager.address|10.0.0.1:8089|canal.instance.global.manager.address",
@@ -173,7 +180,6 @@ class CanalServerConfigTest {
                 "canal.port", "11111",
                 "canal.socketChannel", "netty",
                 "kafka.bootstrap.servers", "127.0.0.1:9092",
-                "rocketmq.producer.group", "canal",
                 "canal.instance.connectionCharset", "UTF-8",
                 "canal.prot", "11111",
                 "canal.instance.memory.buffer.size", "1024",
@@ -181,6 +187,6 @@ class CanalServerConfigTest {
                 "canal.register.ip", "   "));
 
         assertThat(config.unsupportedKeys())
-                .containsExactly("canal.instance.connectionCharset", "canal.prot", "canal.socketChannel", "rocketmq.producer.group");
+                .containsExactly("canal.instance.connectionCharset", "canal.prot", "canal.socketChannel");
     }
 }

@@ -59,7 +59,9 @@ class ModuleLayeringTest {
                 Arguments.of("rabbitmq", new String[] {"dev.canal.connector.rabbitmq..", "com.rabbitmq.."},
                         "dev.canal.deployer.mq.rabbitmq.."),
                 Arguments.of("pulsar", new String[] {"dev.canal.connector.pulsar..", "org.apache.pulsar.."},
-                        "dev.canal.deployer.mq.pulsar.."));
+                        "dev.canal.deployer.mq.pulsar.."),
+                Arguments.of("rocketmq", new String[] {"dev.canal.connector.rocketmq..", "org.apache.rocketmq.."},
+                        "dev.canal.deployer.mq.rocketmq.."));
     }
 
     /**
