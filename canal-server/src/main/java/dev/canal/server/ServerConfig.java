@@ -48,9 +48,9 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
             throw new IllegalArgumentException(PORT.name() + " must be 0..65535, got " + port);
         }
         if (!user.isEmpty() && passwordHash.isEmpty()) {
-            // Canal 1.1.8 refuses this start-up since Canal issue 4941: a user without a password let anyone in
+            // as Canal 1.1.8 does: a user without a password would let anyone in (docs/security.md)
             throw new IllegalArgumentException(USER.name() + " is set but " + PASSWD.name()
-                    + " is empty; set canal.passwd to the hex SHA1(SHA1(password)) (Canal issue 4941)");
+                    + " is empty, which would let anyone in; set canal.passwd to the hex SHA1(SHA1(password))");
         }
         if (!passwordHash.isEmpty() && !Credentials.isSha1Hex(passwordHash)) {
             throw new IllegalArgumentException(PASSWD.name() + " must be 40 hex digits (hex of SHA1(SHA1(password)))");

@@ -125,7 +125,7 @@ final class TransactionBoundaryFilter {
     }
 
     /**
-     * Canal's rule (its issue 2616 fix): only an END resets the count, so once the interval or count
+     * Canal's rule: only an END resets the count, so once the interval or count
      * is reached a BEGIN passes and its END passes too, keeping them paired.
      */
     private boolean letBoundaryThrough(CanalEntry.Entry entry) {
