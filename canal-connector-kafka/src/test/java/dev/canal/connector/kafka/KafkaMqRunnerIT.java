@@ -11,9 +11,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.canal.connector.mq.CanalFormatSample;
 import dev.canal.connector.mq.CountingProducer;
+import dev.canal.connector.mq.RunnerSamples;
 import dev.canal.connector.mq.TestRows;
 import dev.canal.protocol.CanalEntry;
-import dev.canal.protocol.CanalEntry.EventType;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.KafkaBroker;
@@ -76,9 +76,7 @@ class KafkaMqRunnerIT {
     void rawProtobufBatchIsOnePacketTheOfficialClassesDecode() throws Exception {
         try (Pipeline p = pipeline("proto", true)) {
             broker.createTopic("proto_raw", 1);
-            p.put(TestRows.transaction(10, List.of(
-                    TestRows.insert(11, "test", "user", List.of(user(5, "eve", null, "1.00"))))));
-            p.start(Pipeline.mqConfig("canal.mq.topic", "proto_raw", "canal.mq.flatMessage", "false"));
+            RunnerSamples.startRawBatch(p, "proto_raw");
 
             List<ConsumerRecord<byte[], byte[]>> records = TopicReader.read(broker.bootstrapServers(), "proto_raw", 1, 1, WAIT);
 
@@ -171,13 +169,7 @@ class KafkaMqRunnerIT {
     @Test
     void dynamicTopicsSplitEntriesByTable() throws Exception {
         try (Pipeline p = pipeline("dyn", false)) {
-            p.put(TestRows.transaction(10, List.of(
-                    TestRows.insert(11, "shop", "orders", List.of(List.of(id(1)))),
-                    TestRows.insert(12, "shop", "items", List.of(List.of(id(2)))),
-                    TestRows.insert(13, "other", "things", List.of(List.of(id(3)))),
-                    TestRows.insert(14, "shop", "orders", List.of(List.of(id(4)))))));
-            p.start(Pipeline.mqConfig("canal.mq.topic", "dyn_default", "canal.mq.dynamicTopic", "shop\\..*",
-                    "canal.mq.flatMessage", "false"));
+            RunnerSamples.startDynamicTopics(p, "canal.mq.flatMessage", "false");
 
             Map<String, List<Long>> keysByTopic = new TreeMap<>();
             for (String topic : List.of("shop_orders", "shop_items", "dyn_default")) {

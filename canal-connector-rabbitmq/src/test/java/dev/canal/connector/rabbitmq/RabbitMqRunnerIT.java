@@ -14,8 +14,8 @@ import dev.canal.connector.mq.CanalFormatSample;
 import dev.canal.connector.mq.CountingProducer;
 import dev.canal.connector.mq.MqPipeline;
 import dev.canal.connector.mq.MqProducer;
+import dev.canal.connector.mq.RunnerSamples;
 import dev.canal.connector.mq.TestRows;
-import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.RabbitMqBroker;
@@ -86,21 +86,11 @@ class RabbitMqRunnerIT {
     @Test
     void rawProtobufBatchIsOnePacketTheOfficialClassesDecodeOnTheDefaultExchange() throws Exception {
         try (MqPipeline p = pipeline("proto", true, producer("rabbitmq.queue", "proto_raw"))) {
-            p.put(TestRows.transaction(10, List.of(
-                    TestRows.insert(11, "test", "user", List.of(user(5, "eve", null, "1.00"))))));
-            p.start(MqPipeline.mqConfig("canal.mq.topic", "proto_raw", "canal.mq.flatMessage", "false"));
+            RunnerSamples.startRawBatch(p, "proto_raw");
 
             List<GetResponse> messages = QueueReader.read(broker, "proto_raw", 1, WAIT);
 
-            assertThat(messages).hasSize(1);
-            var packet = com.alibaba.otter.canal.protocol.CanalPacket.Packet.parseFrom(messages.get(0).getBody());
-            assertThat(packet.getType()).isEqualTo(com.alibaba.otter.canal.protocol.CanalPacket.PacketType.MESSAGES);
-            var body = com.alibaba.otter.canal.protocol.CanalPacket.Messages.parseFrom(packet.getBody());
-            List<String> types = new ArrayList<>();
-            for (var bytes : body.getMessagesList()) {
-                types.add(com.alibaba.otter.canal.protocol.CanalEntry.Entry.parseFrom(bytes).getEntryType().name());
-            }
-            assertThat(types).containsExactly("TRANSACTIONBEGIN", "ROWDATA", "TRANSACTIONEND");
+            RunnerSamples.assertOnePacketOfOneTransaction(messages.stream().map(GetResponse::getBody).toList());
         }
     }
 
@@ -110,18 +100,13 @@ class RabbitMqRunnerIT {
         QueueReader.bind(broker, "canal.dyn", "items_q", "shop_items");
         QueueReader.bind(broker, "canal.dyn", "default_q", "dyn_default");
         try (MqPipeline p = pipeline("dyn", false, producer("rabbitmq.exchange", "canal.dyn"))) {
-            p.put(TestRows.transaction(10, List.of(
-                    TestRows.insert(11, "shop", "orders", List.of(List.of(id(1)))),
-                    TestRows.insert(12, "shop", "items", List.of(List.of(id(2)))),
-                    TestRows.insert(13, "other", "things", List.of(List.of(id(3)))),
-                    TestRows.insert(14, "shop", "orders", List.of(List.of(id(4)))))));
-            p.start(MqPipeline.mqConfig("canal.mq.topic", "dyn_default", "canal.mq.dynamicTopic", "shop\\..*"));
+            RunnerSamples.startDynamicTopics(p);
 
             Map<String, List<String>> idsByQueue = new TreeMap<>();
             for (var queue : Map.of("orders_q", 2, "items_q", 1, "default_q", 1).entrySet()) {
-                for (String body : bodies(QueueReader.read(broker, queue.getKey(), queue.getValue(), WAIT))) {
+                for (GetResponse m : QueueReader.read(broker, queue.getKey(), queue.getValue(), WAIT)) {
                     idsByQueue.computeIfAbsent(queue.getKey(), q -> new ArrayList<>())
-                            .add(JSON.readTree(body).get("data").get(0).get("id").asText());
+                            .add(RunnerSamples.firstId(m.getBody()));
                 }
             }
 
@@ -135,17 +120,7 @@ class RabbitMqRunnerIT {
         int keys = 6;
         int versions = 4;
         try (MqPipeline p = pipeline("hash", false, producer("rabbitmq.queue", "hashed"))) {
-            long offset = 1000;
-            for (int v = 1; v <= versions; v++) {
-                List<CanalEntry.RowData> rows = new ArrayList<>();
-                for (int k = 0; k < keys; k++) {
-                    rows.add(row(List.of(id(k), name("v" + (v - 1))), List.of(id(k), name("v" + v).asUpdated())));
-                }
-                p.put(TestRows.transaction(offset, List.of(TestRows.update(offset + 1, "test", "user", rows))));
-                offset += 3;
-            }
-            p.start(MqPipeline.mqConfig("canal.mq.topic", "hashed", "canal.mq.partitionsNum", "3",
-                    "canal.mq.partitionHash", "test.user:$pk$", "canal.mq.canalBatchSize", "5"));
+            RunnerSamples.startKeyVersions(p, "hashed", 3, keys, versions);
 
             List<String> bodies = bodies(QueueReader.read(broker, "hashed", versions, WAIT));
 
@@ -157,8 +132,7 @@ class RabbitMqRunnerIT {
                 data.forEach(r -> namesByKey.computeIfAbsent(r.get("id").asText(), k -> new ArrayList<>())
                         .add(r.get("name").asText()));
             }
-            assertThat(namesByKey).hasSize(keys).allSatisfy((key, names) ->
-                    assertThat(names).as("order of key %s", key).containsExactly("v1", "v2", "v3", "v4"));
+            RunnerSamples.assertEachKeyInOrder(namesByKey, keys, versions);
         }
     }
 

@@ -2,8 +2,6 @@ package dev.canal.connector.rocketmq;
 
 import static dev.canal.connector.mq.TestRows.id;
 import static dev.canal.connector.mq.TestRows.name;
-import static dev.canal.connector.mq.TestRows.row;
-import static dev.canal.connector.mq.TestRows.user;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -11,8 +9,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.canal.connector.mq.CanalFormatSample;
 import dev.canal.connector.mq.MqPipeline;
-import dev.canal.connector.mq.TestRows;
-import dev.canal.protocol.CanalEntry;
+import dev.canal.connector.mq.RunnerSamples;
 import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.RocketMqBroker;
 import dev.canal.testsupport.RocketMqBrokerExtension;
@@ -78,39 +75,24 @@ class RocketMqRunnerIT {
     @Test
     void rawProtobufBatchIsOnePacketTheOfficialClassesDecode() throws Exception {
         try (MqPipeline p = pipeline("proto", true)) {
-            p.put(TestRows.transaction(10, List.of(
-                    TestRows.insert(11, "test", "user", List.of(user(5, "eve", null, "1.00"))))));
-            p.start(MqPipeline.mqConfig("canal.mq.topic", "proto_raw", "canal.mq.flatMessage", "false"));
+            RunnerSamples.startRawBatch(p, "proto_raw");
 
             List<MessageExt> messages = QueueReader.all(QueueReader.read(broker, "proto_raw", 1, WAIT));
 
-            assertThat(messages).hasSize(1);
-            var packet = com.alibaba.otter.canal.protocol.CanalPacket.Packet.parseFrom(messages.get(0).getBody());
-            assertThat(packet.getType()).isEqualTo(com.alibaba.otter.canal.protocol.CanalPacket.PacketType.MESSAGES);
-            var body = com.alibaba.otter.canal.protocol.CanalPacket.Messages.parseFrom(packet.getBody());
-            List<String> types = new ArrayList<>();
-            for (var bytes : body.getMessagesList()) {
-                types.add(com.alibaba.otter.canal.protocol.CanalEntry.Entry.parseFrom(bytes).getEntryType().name());
-            }
-            assertThat(types).containsExactly("TRANSACTIONBEGIN", "ROWDATA", "TRANSACTIONEND");
+            RunnerSamples.assertOnePacketOfOneTransaction(messages.stream().map(MessageExt::getBody).toList());
         }
     }
 
     @Test
     void dynamicTopicsSendEachTableToItsOwnTopicWithDotsAsUnderscores() throws Exception {
         try (MqPipeline p = pipeline("dyn", false)) {
-            p.put(TestRows.transaction(10, List.of(
-                    TestRows.insert(11, "shop", "orders", List.of(List.of(id(1)))),
-                    TestRows.insert(12, "shop", "items", List.of(List.of(id(2)))),
-                    TestRows.insert(13, "other", "things", List.of(List.of(id(3)))),
-                    TestRows.insert(14, "shop", "orders", List.of(List.of(id(4)))))));
-            p.start(MqPipeline.mqConfig("canal.mq.topic", "dyn_default", "canal.mq.dynamicTopic", "shop\\..*"));
+            RunnerSamples.startDynamicTopics(p);
 
             Map<String, List<String>> idsByTopic = new TreeMap<>();
             for (var topic : Map.of("shop_orders", 2, "shop_items", 1, "dyn_default", 1).entrySet()) {
                 for (MessageExt m : QueueReader.all(QueueReader.read(broker, topic.getKey(), topic.getValue(), WAIT))) {
                     idsByTopic.computeIfAbsent(topic.getKey(), t -> new ArrayList<>())
-                            .add(JSON.readTree(m.getBody()).get("data").get(0).get("id").asText());
+                            .add(RunnerSamples.firstId(m.getBody()));
                 }
             }
 
@@ -125,19 +107,7 @@ class RocketMqRunnerIT {
         int versions = 4;
         int partitions = 3;
         try (MqPipeline p = pipeline("hash", false)) {
-            long offset = 1000;
-            for (int v = 1; v <= versions; v++) {
-                List<CanalEntry.RowData> rows = new ArrayList<>();
-                for (int k = 0; k < keys; k++) {
-                    rows.add(row(List.of(id(k), name("v" + (v - 1))), List.of(id(k), name("v" + v).asUpdated())));
-                }
-                p.put(TestRows.transaction(offset, List.of(TestRows.update(offset + 1, "test", "user", rows))));
-                offset += 3;
-            }
-            p.start(MqPipeline.mqConfig("canal.mq.topic", "hashed", "canal.mq.partitionsNum",
-                    Integer.toString(partitions), "canal.mq.partitionHash", "test.user:$pk$",
-                    "canal.mq.canalBatchSize", "5"));
-            long last = offset - 1;
+            long last = RunnerSamples.startKeyVersions(p, "hashed", partitions, keys, versions);
             await().atMost(WAIT).until(() -> p.cursor() != null && p.cursor().position().position() == last);
 
             Map<Integer, List<MessageExt>> byQueue = QueueReader.read(broker, "hashed", versions * partitions, WAIT);
@@ -152,8 +122,7 @@ class RocketMqRunnerIT {
                     }
                 }
             }
-            assertThat(namesByKey).hasSize(keys).allSatisfy((key, names) ->
-                    assertThat(names).as("order of key %s", key).containsExactly("v1", "v2", "v3", "v4"));
+            RunnerSamples.assertEachKeyInOrder(namesByKey, keys, versions);
         }
     }
 
