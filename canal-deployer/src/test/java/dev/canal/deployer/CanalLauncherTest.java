@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.testsupport.LogCapture;
 import dev.canal.testsupport.TcpPorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,7 +27,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /** A launcher running in this JVM on a temporary conf dir, with parsers that read no database. */
 class CanalLauncherTest {
@@ -39,13 +37,12 @@ class CanalLauncherTest {
     Path conf;
 
     private CanalController controller;
-    private final ListAppender<ILoggingEvent> logs = new ListAppender<>();
+    private LogCapture logs;
 
     @BeforeEach
     void captureLogs() {
         RecordingEventParser.EVENTS.clear();
-        logs.start();
-        root().addAppender(logs);
+        logs = LogCapture.attachToRoot();
     }
 
     @AfterEach
@@ -53,11 +50,7 @@ class CanalLauncherTest {
         if (controller != null) {
             controller.stop();
         }
-        root().detachAppender(logs);
-    }
-
-    private static Logger root() {
-        return (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        logs.close();
     }
 
     private Source canalProperties(String... keyValues) {
@@ -89,7 +82,7 @@ class CanalLauncherTest {
     }
 
     private List<String> errors() {
-        return logs.list.stream().filter(e -> e.getLevel() == Level.ERROR).map(ILoggingEvent::getFormattedMessage).toList();
+        return logs.messages(Level.ERROR);
     }
 
     @Test
@@ -213,7 +206,7 @@ class CanalLauncherTest {
         assertThat(errors()).anyMatch(e -> e.contains("destination example did not start")
                 && e.contains("invalid meta file " + meta));
         assertThat(errors()).anyMatch(e -> e.contains("destinations [example] failed to start"));
-        assertThat(logs.list).filteredOn(e -> e.getLevel() != Level.ERROR).map(ILoggingEvent::getFormattedMessage)
+        assertThat(logs.events()).filteredOn(e -> e.getLevel() != Level.ERROR).map(ILoggingEvent::getFormattedMessage)
                 .filteredOn(m -> m.contains("started")).as("reported started").isEmpty();
         controller.stop();
         assertThat(meta).hasBinaryContent(corrupt); // never reset, not even by the stop's flush
@@ -282,7 +275,7 @@ class CanalLauncherTest {
         writeInstance("example", "canal.instance.connectionCharset=UTF-8", "canal.instnace.filter.regex=.*");
         controller = CanalLauncher.start(canalProperties("canal.socketChannel", "netty", "canal.prot", "1"), TEST_PARSER);
 
-        List<String> warnings = logs.list.stream()
+        List<String> warnings = logs.events().stream()
                 .filter(e -> e.getLevel() == Level.WARN && e.getFormattedMessage().contains("not implemented"))
                 .map(ILoggingEvent::getFormattedMessage).toList();
         assertThat(warnings).hasSize(1);
@@ -297,7 +290,7 @@ class CanalLauncherTest {
 
         writeInstance("orders", "canal.instance.connectionCharset=UTF-8");
         await().atMost(Duration.ofSeconds(20)).until(() -> RecordingEventParser.EVENTS.contains("start orders v1"));
-        assertThat(logs.list.stream().filter(e -> e.getLevel() == Level.WARN).map(ILoggingEvent::getFormattedMessage))
+        assertThat(logs.messages(Level.WARN))
                 .anyMatch(w -> w.contains("destination orders") && w.contains("canal.instance.connectionCharset")
                         && w.contains(conf.resolve("orders").resolve("instance.properties").toString()));
     }

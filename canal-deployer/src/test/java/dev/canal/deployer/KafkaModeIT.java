@@ -3,11 +3,9 @@ package dev.canal.deployer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import dev.canal.testsupport.KafkaBroker;
 import dev.canal.testsupport.KafkaBrokerExtension;
+import dev.canal.testsupport.LogCapture;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
 import dev.canal.testsupport.TcpPorts;
@@ -24,7 +22,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * {@code canal.serverMode=kafka} with a real database and a real KRaft broker: no TCP
@@ -44,7 +41,7 @@ class KafkaModeIT {
     Path conf;
 
     private CanalController controller;
-    private final ListAppender<ILoggingEvent> storeLogs = new ListAppender<>();
+    private LogCapture storeLogs;
 
     @BeforeAll
     static void createTopic(KafkaBroker started) {
@@ -57,11 +54,9 @@ class KafkaModeIT {
         if (controller != null) {
             controller.stop();
         }
-        storeLogger().detachAppender(storeLogs);
-    }
-
-    private static Logger storeLogger() {
-        return (Logger) LoggerFactory.getLogger("dev.canal.store");
+        if (storeLogs != null) {
+            storeLogs.close();
+        }
     }
 
     @Test
@@ -70,15 +65,14 @@ class KafkaModeIT {
         db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
         RealSourceConf.writeInstance(conf, DESTINATION, db, SCHEMA, "canal.mq.topic=" + TOPIC);
         int tcpPort = TcpPorts.free();
-        storeLogs.start();
-        storeLogger().addAppender(storeLogs);
+        storeLogs = LogCapture.attach("dev.canal.store");
         controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
                 "canal.serverMode", "KAFKA", "canal.port", String.valueOf(tcpPort),
                 "kafka.bootstrap.servers", broker.bootstrapServers()));
 
         assertThat(controller.port()).isEqualTo(-1);
         assertThat(TcpPorts.isListening(tcpPort)).isFalse();
-        assertThat(storeLogs.list).map(ILoggingEvent::getFormattedMessage)
+        assertThat(storeLogs.messages())
                 .anyMatch(line -> line.contains("raw=false"));
 
         for (int id = 1; id <= 5; id++) {
@@ -105,20 +99,15 @@ class KafkaModeIT {
         db.recreateDatabase(schema);
         db.execute("CREATE TABLE " + schema + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
         RealSourceConf.writeInstance(conf, DESTINATION, db, schema, "canal.mq.topic=" + topic);
-        ListAppender<ILoggingEvent> producerLogs = new ListAppender<>();
-        producerLogs.start();
-        Logger producerLogger = (Logger) LoggerFactory.getLogger("dev.canal.connector.kafka");
-        producerLogger.addAppender(producerLogs);
-        try {
+        List<String> warnings;
+        try (LogCapture producerLogs = LogCapture.attach("dev.canal.connector.kafka")) {
             controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION,
                     "canal.serverMode", "kafka", "kafka.bootstrap.servers", broker.bootstrapServers(),
                     "kafka.acks", "1", "kafka.enable.idempotence", "false", "kafka.retries", "0"));
-        } finally {
-            producerLogger.detachAppender(producerLogs);
+            warnings = producerLogs.messages(Level.WARN);
         }
 
-        assertThat(producerLogs.list).filteredOn(e -> e.getLevel() == Level.WARN)
-                .map(ILoggingEvent::getFormattedMessage).anyMatch(line -> line.startsWith("kafka.acks=1:"));
+        assertThat(warnings).anyMatch(line -> line.startsWith("kafka.acks=1:"));
         db.execute("INSERT INTO " + schema + ".t VALUES (7, 'row 7')");
         assertThat(broker.readFromStart(topic, 1, Duration.ofSeconds(60))).anyMatch(m -> m.contains("\"type\":\"INSERT\"")
                 && m.contains("\"database\":\"" + schema + "\"") && m.contains("\"id\":\"7\""));

@@ -3,13 +3,11 @@ package dev.canal.deployer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import dev.canal.deployer.admin.AdminStandIn;
 import dev.canal.deployer.admin.TableInstance;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.server.netty.AuthScramble;
+import dev.canal.testsupport.LogCapture;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.KafkaBroker;
 import dev.canal.testsupport.MySqlServerExtension;
@@ -24,7 +22,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * canal-admin's manager mode in kafka mode, with a real broker: an instance taken from canal-admin sends its rows
@@ -45,7 +42,7 @@ class ManagerModeKafkaIT {
 
     private AdminStandIn admin;
     private CanalStarter starter;
-    private final ListAppender<ILoggingEvent> reloads = new ListAppender<>();
+    private LogCapture reloads;
 
     @BeforeAll
     static void startBroker() throws Exception {
@@ -63,13 +60,12 @@ class ManagerModeKafkaIT {
 
     @BeforeEach
     void watchWorkers() {
-        reloads.start();
-        root().addAppender(reloads);
+        reloads = LogCapture.attachToRoot();
     }
 
     @AfterEach
     void stop() {
-        root().detachAppender(reloads);
+        reloads.close();
         if (starter != null) {
             starter.stop();
         }
@@ -102,7 +98,7 @@ class ManagerModeKafkaIT {
         assertThat(inserts("admin_first_topic", 1)).hasSize(1);
 
         admin.putInstance(DESTINATION, TableInstance.properties(db, SCHEMA, "t") + "canal.mq.topic = admin_second_topic\n");
-        await().atMost(WAIT).until(() -> reloads.list.stream().anyMatch(e -> e.getFormattedMessage()
+        await().atMost(WAIT).until(() -> reloads.messages().stream().anyMatch(line -> line
                 .contains("MQ worker of destination mq started: topic admin_second_topic")));
         db.execute("INSERT INTO " + SCHEMA + ".t VALUES (2)");
         assertThat(inserts("admin_second_topic", 1)).singleElement().asString().contains("\"id\":\"2\"");
@@ -110,12 +106,8 @@ class ManagerModeKafkaIT {
         admin.removeInstance(DESTINATION);
         await().atMost(WAIT).until(() -> starter.controller().deployedDestinations().isEmpty()
                 && !starter.controller().server().isStart(DESTINATION));
-        assertThat(reloads.list).map(ILoggingEvent::getFormattedMessage)
+        assertThat(reloads.messages())
                 .filteredOn(line -> line.equals("MQ worker of destination mq stopped")).hasSize(2); // reload, removal
-    }
-
-    private static Logger root() {
-        return (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
     }
 
     private static List<String> inserts(String topic, int wanted) {

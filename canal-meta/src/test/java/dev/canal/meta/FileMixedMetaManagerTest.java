@@ -5,11 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
+import dev.canal.testsupport.LogCapture;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -23,7 +22,6 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 class FileMixedMetaManagerTest {
 
@@ -279,20 +277,16 @@ class FileMixedMetaManagerTest {
 
     @Test
     void everyFlushLogsCanalsMetaLogLineUnderTheDestination() {
-        Logger logger = (Logger) LoggerFactory.getLogger("dev.canal.meta.FileMixedMetaManager");
-        ListAppender<ILoggingEvent> appender = new ListAppender<>();
-        appender.start();
-        logger.addAppender(appender);
-        try {
+        List<ILoggingEvent> logged;
+        try (LogCapture logs = LogCapture.attach(FileMixedMetaManager.class.getName())) {
             FileMixedMetaManager meta = startManager(NEVER);
             meta.subscribe(CLIENT);
             meta.updateCursor(CLIENT, at(1234));
             meta.stop();
-        } finally {
-            logger.detachAppender(appender);
+            logged = logs.events();
         }
 
-        ILoggingEvent line = appender.list.get(appender.list.size() - 1);
+        ILoggingEvent line = logged.get(logged.size() - 1);
         assertThat(line.getFormattedMessage())
                 .startsWith("clientId:1001 cursor:[mysql-bin.000001,1234,1700000000000,1,] address[localhost/")
                 .endsWith(":3306]");

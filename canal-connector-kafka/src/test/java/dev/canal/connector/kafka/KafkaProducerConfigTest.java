@@ -4,13 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
+import dev.canal.testsupport.LogCapture;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 class KafkaProducerConfigTest {
 
@@ -89,17 +86,10 @@ class KafkaProducerConfigTest {
 
     /** The warnings the action logs from the producer config. */
     private static List<String> warningsOf(Runnable action) {
-        Logger logger = (Logger) LoggerFactory.getLogger(KafkaProducerConfig.class);
-        ListAppender<ILoggingEvent> appender = new ListAppender<>();
-        appender.start();
-        logger.addAppender(appender);
-        try {
+        try (LogCapture logs = LogCapture.attach(KafkaProducerConfig.class.getName())) {
             action.run();
-        } finally {
-            logger.detachAppender(appender);
+            return logs.messages(Level.WARN);
         }
-        return appender.list.stream().filter(e -> e.getLevel() == Level.WARN).map(ILoggingEvent::getFormattedMessage)
-                .toList();
     }
 
     @Test

@@ -5,15 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import dev.canal.deployer.CanalStarter;
 import dev.canal.deployer.ConfigException;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.server.CanalServer;
 import dev.canal.server.netty.AuthScramble;
+import dev.canal.testsupport.LogCapture;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
 import java.nio.file.Path;
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /**
  * canal-admin's manager mode against a stand-in of canal-admin's polling endpoints: the server registers, takes
@@ -47,7 +44,7 @@ class ManagerModeIT {
 
     private AdminStandIn admin;
     private CanalStarter starter;
-    private final ListAppender<ILoggingEvent> logs = new ListAppender<>();
+    private LogCapture logs;
 
     @BeforeEach
     void standIn(MySqlServer db) throws Exception {
@@ -64,8 +61,7 @@ class ManagerModeIT {
                 "canal.instance.global.mode = manager",
                 "canal.instance.global.manager.address = ${canal.admin.manager}",
                 "canal.instance.global.spring.xml = classpath:spring/file-instance.xml"));
-        logs.start();
-        root().addAppender(logs);
+        logs = LogCapture.attachToRoot();
     }
 
     @AfterEach
@@ -74,7 +70,7 @@ class ManagerModeIT {
             starter.stop();
         }
         admin.close();
-        root().detachAppender(logs);
+        logs.close();
     }
 
     @Test
@@ -189,15 +185,11 @@ class ManagerModeIT {
     }
 
     private long count(String line) {
-        return logs.list.stream().filter(e -> e.getFormattedMessage().equals(line)).count();
+        return logs.messages().stream().filter(line::equals).count();
     }
 
     private boolean logged(String text) {
-        return logs.list.stream().anyMatch(e -> e.getLevel().isGreaterOrEqual(Level.INFO)
+        return logs.events().stream().anyMatch(e -> e.getLevel().isGreaterOrEqual(Level.INFO)
                 && e.getFormattedMessage().contains(text));
-    }
-
-    private static Logger root() {
-        return (Logger) LoggerFactory.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
     }
 }

@@ -4,16 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import dev.canal.instance.CanalInstance;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.meta.PeriodMixedMetaManager;
 import dev.canal.parse.mysql.MysqlEventParser;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.testsupport.LogCapture;
 import dev.canal.testsupport.ZooKeeperServer;
 import dev.canal.testsupport.ZooKeeperServerExtension;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +24,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
-import org.slf4j.LoggerFactory;
 
 /** default-instance.xml against a real ZooKeeper server (curator-test, in this JVM). */
 @ExtendWith(ZooKeeperServerExtension.class)
@@ -107,16 +106,12 @@ class ZooKeeperInstanceTest {
 
     @Test
     void aLocalSchemaHistoryIsNamedAtBuildAsWhatAFailoverServerLacks() throws Exception {
-        Logger logger = (Logger) LoggerFactory.getLogger(FailoverHistoryWarning.class);
-        ListAppender<ILoggingEvent> logs = new ListAppender<>();
-        logs.start();
-        logger.addAppender(logs);
-        try {
+        List<ILoggingEvent> warnings;
+        try (LogCapture logs = LogCapture.attach(FailoverHistoryWarning.class.getName())) {
             generator(zooKeeper.connectString()).generate("example").stop();
-        } finally {
-            logger.detachAppender(logs);
+            warnings = logs.events();
         }
-        assertThat(logs.list).singleElement().satisfies(e -> {
+        assertThat(warnings).singleElement().satisfies(e -> {
             assertThat(e.getLevel()).isEqualTo(Level.WARN);
             assertThat(e.getFormattedMessage()).contains("destination example", "local files", "canal.instance.tsdb.url");
         });

@@ -5,20 +5,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import ch.qos.logback.classic.Level;
-import ch.qos.logback.classic.Logger;
-import ch.qos.logback.classic.spi.ILoggingEvent;
-import ch.qos.logback.core.read.ListAppender;
 import com.google.protobuf.ByteString;
 import dev.canal.protocol.CanalPacket;
 import dev.canal.protocol.CanalPacket.PacketType;
 import dev.canal.server.ServerConfig;
 import dev.canal.server.TestEntries;
+import dev.canal.testsupport.LogCapture;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
-import org.slf4j.LoggerFactory;
 
 /** The authentication deadline and the connection cap: abuse of the client port is cut off, real clients go on. */
 class ConnectionGuardsTest {
@@ -107,11 +104,7 @@ class ConnectionGuardsTest {
 
     @Test
     void refusalsOfABurstAreLoggedOnce() {
-        Logger logger = (Logger) LoggerFactory.getLogger(ConnectionLimit.class);
-        ListAppender<ILoggingEvent> logs = new ListAppender<>();
-        logs.start();
-        logger.addAppender(logs);
-        try {
+        try (LogCapture logs = LogCapture.attach(ConnectionLimit.class.getName())) {
             ConnectionLimit limit = new ConnectionLimit(1);
             assertThat(limit.tryAcquire()).isTrue();
 
@@ -121,12 +114,10 @@ class ConnectionGuardsTest {
             assertThat(burst).containsOnly(false);
             assertThat(limit.tryAcquire()).isTrue();
             String thisThread = Thread.currentThread().getName(); // servers of other tests have limits too
-            assertThat(logs.list).filteredOn(event -> event.getThreadName().equals(thisThread)).singleElement().satisfies(event -> {
+            assertThat(logs.events()).filteredOn(event -> event.getThreadName().equals(thisThread)).singleElement().satisfies(event -> {
                 assertThat(event.getLevel()).isEqualTo(Level.WARN);
                 assertThat(event.getFormattedMessage()).contains(ServerConfig.MAX_CONNECTIONS.name(), "already 1 open");
             });
-        } finally {
-            logger.detachAppender(logs);
         }
     }
 }
