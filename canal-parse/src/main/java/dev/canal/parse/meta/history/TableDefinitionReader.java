@@ -5,6 +5,7 @@ import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLDataType;
 import com.alibaba.druid.sql.ast.SQLDataTypeImpl;
 import com.alibaba.druid.sql.ast.SQLExpr;
+import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
 import com.alibaba.druid.sql.ast.expr.SQLIntegerExpr;
 import com.alibaba.druid.sql.ast.statement.SQLAssignItem;
 import com.alibaba.druid.sql.ast.statement.SQLCharacterDataType;
@@ -75,7 +76,7 @@ final class TableDefinitionReader {
         boolean zerofill = type instanceof SQLDataTypeImpl impl && impl.isZerofill();
         StringBuilder mysqlType = new StringBuilder(written);
         if (!type.getArguments().isEmpty()) {
-            mysqlType.append(type.getArguments().stream().map(a -> SQLUtils.toSQLString(a, DbType.mysql))
+            mysqlType.append(type.getArguments().stream().map(TableDefinitionReader::sql)
                     .collect(Collectors.joining(",", "(", ")")));
         }
         if (unsigned) {
@@ -154,6 +155,22 @@ final class TableDefinitionReader {
     }
 
     private static String text(SQLExpr expr) {
-        return SQLUtils.normalize(SQLUtils.toSQLString(expr, DbType.mysql));
+        return SQLUtils.normalize(sql(expr));
+    }
+
+    /**
+     * The SQL text of a type argument or a charset name, as {@code SQLUtils.toSQLString} writes it. Integers and
+     * names, nearly every case, are written here: {@code toSQLString} builds an output visitor per call, which
+     * reads Druid's keyword lists from the class path each time, and was most of the CPU of reading the
+     * definition of a table of many columns (docs/performance.md, "Big and wide").
+     */
+    static String sql(SQLExpr expr) {
+        if (expr instanceof SQLIntegerExpr integer) {
+            return integer.getNumber().toString();
+        }
+        if (expr instanceof SQLIdentifierExpr identifier) {
+            return identifier.getName();
+        }
+        return SQLUtils.toSQLString(expr, DbType.mysql);
     }
 }
