@@ -32,13 +32,15 @@ import org.junit.jupiter.api.Test;
  * copied while a writer keeps updating, deleting and inserting in it, the daemon is killed with SIGKILL in the
  * middle of the copy, and either restarted (file meta) or replaced by a standby behind ZooKeeper that resumes
  * from the progress kept there; the official client, applying everything by primary key, ends equal to the table.
+ * The table has 30,000 rows unless {@code -Dsnapshot.it.rows} says otherwise ({@code bench/snapshot-1m.sh}).
  */
 class SnapshotKillIT extends DaemonScenario {
 
     private static final String SCHEMA = "rel_snapshot_kill";
-    private static final int ROWS = 30_000;
+    private static final int ROWS = Integer.getInteger("snapshot.it.rows", 30_000);
     private static final String ZK_DESTINATION = "/otter/canal/destinations/" + CanalDaemon.DESTINATION;
-    private static final Duration SNAPSHOT_WAIT = Duration.ofSeconds(180);
+    /** The copy takes about 5 s of throttled reading (see snapshotSettings) plus the source's time to serve it. */
+    private static final Duration SNAPSHOT_WAIT = Duration.ofSeconds(180 + ROWS / 2_000);
 
     private ZooKeeperServer zooKeeper;
     private CanalDaemon standby;
@@ -125,10 +127,14 @@ class SnapshotKillIT extends DaemonScenario {
         return db.currentBinlogPosition();
     }
 
-    /** An initial snapshot in chunks of 500 rows at 6000 rows/s: a copy of some 5 s, long enough to be killed in. */
+    /**
+     * An initial snapshot throttled to a fifth of the table per second, in chunks of a sixtieth of that (500 rows
+     * of 30,000): a copy of some 5 s, long enough to be killed in.
+     */
     private static void snapshotSettings(CanalDaemon member) throws Exception {
         member.edit("conf/example/instance.properties", text -> text + "\ncanal.instance.snapshot.mode = initial\n"
-                + "canal.instance.snapshot.chunk.size = 500\ncanal.instance.snapshot.rows.per.second = 6000\n");
+                + "canal.instance.snapshot.chunk.size = " + Math.max(500, ROWS / 60) + "\n"
+                + "canal.instance.snapshot.rows.per.second = " + ROWS / 5 + "\n");
     }
 
     private CanalDaemon clusterMember(String name, MySqlServer db, MySqlServer.BinlogCoordinates start)
