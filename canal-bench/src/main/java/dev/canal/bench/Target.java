@@ -75,6 +75,7 @@ record Target(String host, int port, String user, String password, String file, 
         p.setProperty("canal.instance.mysql.slaveId", Long.toString(SERVER_ID));
         p.setProperty("canal.instance.filter.regex", schema + "\\..*");
         p.setProperty("canal.instance.parser.parallel", Boolean.toString(parallel));
+        p.setProperty("canal.file.data.dir", StageFolders.schemaHistory().toString());
         return p;
     }
 }

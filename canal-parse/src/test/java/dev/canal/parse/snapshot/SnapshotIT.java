@@ -192,6 +192,7 @@ class SnapshotIT {
         p.setProperty("canal.instance.dbUsername", db.replicationUser());
         p.setProperty("canal.instance.dbPassword", db.replicationPassword());
         p.setProperty("canal.instance.filter.regex", schema + "\\..*");
+        p.setProperty("canal.file.data.dir", dataDir.toString()); // the schema history's folder, not ../conf
         p.setProperty("canal.instance.parser.parallelThreadSize", "2");
         p.setProperty(SnapshotConfig.MODE.name(), mode);
         p.setProperty(SnapshotConfig.SIGNAL_TABLE.name(), signal);
