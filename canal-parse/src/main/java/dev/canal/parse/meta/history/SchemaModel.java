@@ -46,23 +46,23 @@ final class SchemaModel {
     private final Map<String, String> schemaCharsets = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
 
     /**
-     * A model holding what a snapshot's data describes. A statement Druid cannot read again leaves its table out
-     * (the source's definition is read when it is next used) rather than losing the schema.
+     * A model holding what a snapshot's data describes, applied one statement at a time (each ends in ";\n"), so
+     * that beside the model only one parsed statement is held: a schema parsed whole held every table's
+     * definition three times while it was applied, too much for a heap of a few hundred MiB once the schema has
+     * some 100,000 columns (docs/performance.md, "Big and wide"). A statement Druid cannot read again (or one
+     * with ";\n" inside a quoted string, which the split cuts) leaves its table out, and the source's definition
+     * is read when it is next used, rather than losing the schema.
      */
     static SchemaModel restore(Map<String, String> data) {
         SchemaModel model = new SchemaModel();
         data.forEach((schema, text) -> {
-            try {
-                model.apply(schema, text);
-            } catch (RuntimeException whole) {
-                for (String statement : text.split(";\n")) {
-                    if (!statement.isBlank()) {
-                        try {
-                            model.apply(schema, statement);
-                        } catch (RuntimeException e) {
-                            log.warn("schema snapshot: cannot restore a statement of schema {} ({}); left out: {}",
-                                    schema, e.getMessage(), statement);
-                        }
+            for (String statement : text.split(";\n")) {
+                if (!statement.isBlank()) {
+                    try {
+                        model.apply(schema, statement);
+                    } catch (RuntimeException e) {
+                        log.warn("schema snapshot: cannot restore a statement of schema {} ({}); left out: {}",
+                                schema, e.getMessage(), statement);
                     }
                 }
             }
@@ -87,8 +87,13 @@ final class SchemaModel {
         for (SQLStatement statement : statements) {
             if (statement instanceof SQLAlterTableStatement alter) {
                 applyTableCharset(alter, defaultSchema);
-            } else if (statement instanceof SQLCreateTableStatement create) {
-                pinSchemaCharset(create, defaultSchema);
+            } else if (statement instanceof SQLCreateTableStatement created) {
+                SQLCreateTableStatement create = createStatement(created.getSchema(), created.getTableName(),
+                        defaultSchema);
+                if (create != null) {
+                    adoptTableOptions(create);
+                    pinSchemaCharset(create, schemaOf(created.getSchema(), defaultSchema));
+                }
             }
         }
     }
@@ -97,11 +102,21 @@ final class SchemaModel {
      * A table created without a charset takes the schema's default of that moment; pinning it keeps the table's
      * charset when the schema's default changes later.
      */
-    private void pinSchemaCharset(SQLCreateTableStatement created, String defaultSchema) {
-        SQLCreateTableStatement create = createStatement(created.getSchema(), created.getTableName(), defaultSchema);
-        String schemaCharset = create == null ? null : schemaCharsets.get(schemaOf(created.getSchema(), defaultSchema));
+    private void pinSchemaCharset(SQLCreateTableStatement create, String schema) {
+        String schemaCharset = schemaCharsets.get(schema);
         if (schemaCharset != null && TableDefinitionReader.tableCharset(create, null) == null) {
             create.addOption("CHARACTER SET", new SQLIdentifierExpr(schemaCharset));
+        }
+    }
+
+    /**
+     * The repository keeps a copy of each CREATE TABLE it is given, but the copy shares the table options of the
+     * parsed statement, whose parent link keeps that whole statement alive: every table's definition was held
+     * twice (about 150 MiB for 1,000 tables of 200 columns). Re-parenting the options lets the parsed one go.
+     */
+    private static void adoptTableOptions(SQLCreateTableStatement stored) {
+        for (SQLAssignItem option : stored.getTableOptions()) {
+            option.setParent(stored);
         }
     }
 
@@ -110,6 +125,10 @@ final class SchemaModel {
         drop(schema, table);
         repository.setDefaultSchema(schema);
         repository.console(createTable);
+        SQLCreateTableStatement stored = createStatement(schema, table, schema);
+        if (stored != null) {
+            adoptTableOptions(stored);
+        }
     }
 
     void drop(String schema, String table) {
@@ -117,12 +136,16 @@ final class SchemaModel {
     }
 
     Optional<TableMeta> table(String schema, String table) {
+        return definition(schema, table)
+                .map(create -> TableDefinitionReader.read(schema, table, create, schemaCharsets.get(schema)));
+    }
+
+    /** The table's CREATE TABLE as the repository keeps it. */
+    Optional<SQLCreateTableStatement> definition(String schema, String table) {
         Schema s = repository.findSchema(schema);
         SchemaObject object = s == null ? null : s.findTable(table);
-        if (object == null || !(object.getStatement() instanceof SQLCreateTableStatement create)) {
-            return Optional.empty();
-        }
-        return Optional.of(TableDefinitionReader.read(schema, table, create, schemaCharsets.get(schema)));
+        return object != null && object.getStatement() instanceof SQLCreateTableStatement create
+                ? Optional.of(create) : Optional.empty();
     }
 
     /** The names of the tables the model knows, per schema, for snapshot verification. */
