@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * two-write requests suffer without quick ACKs (see {@link QuickAckHandler}). Not a test; run it with:
  *
  * <pre>
- * mvn -B -q -pl canal-server test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
+ * mvn -B -q -pl canal-server -am test-compile dependency:build-classpath -Dmdep.outputFile=/tmp/cp.txt
  * java -cp canal-server/target/test-classes:canal-server/target/classes:$(cat /tmp/cp.txt) \
  *     dev.canal.server.netty.RoundTripBenchmark [requests]
  * </pre>

@@ -21,10 +21,10 @@ import java.util.concurrent.TimeoutException;
  * acks each one. Measures the store alone (events are built before timing starts).
  *
  * <pre>
- * cd /work/main && mvn -q -pl canal-store test-compile \
- *   org.codehaus.mojo:exec-maven-plugin:3.5.0:java -Dexec.classpathScope=test \
- *   -Dexec.mainClass=dev.canal.store.bench.StoreThroughputBench \
- *   [-Dexec.args="entries putBatch getBatch rounds"]
+ * mvn -q -pl canal-store -am test-compile dependency:build-classpath \
+ *   -Dmdep.outputFile=/tmp/store-bench.cp -Dmdep.includeScope=test
+ * java -cp canal-store/target/test-classes:canal-store/target/classes:$(cat /tmp/store-bench.cp) \
+ *   dev.canal.store.bench.StoreThroughputBench [entries putBatch getBatch rounds]
  * </pre>
  * Defaults: 50,000,000 entries per round, put batches of 256, get batches of 1024, 5 rounds (the
  * first is warm-up and not reported in the summary).

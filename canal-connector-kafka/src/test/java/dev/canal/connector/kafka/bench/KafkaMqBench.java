@@ -14,10 +14,11 @@ import java.util.Properties;
  * {@code -Dbench.bootstrap} names one.
  *
  * <pre>
- * cd /work/main && mvn -q -pl .,canal-connector-kafka test-compile \
- *   org.codehaus.mojo:exec-maven-plugin:3.5.0:java -Dexec.classpathScope=test \
- *   -Dexec.mainClass=dev.canal.connector.kafka.bench.KafkaMqBench \
- *   [-Dexec.args="rows rowsPerTx rounds"] [-Dbench.bootstrap=host:port] [-Dkafka.X=value ...]
+ * mvn -q -pl canal-connector-kafka -am test-compile dependency:build-classpath \
+ *   -Dmdep.outputFile=/tmp/kafka-bench.cp -Dmdep.includeScope=test
+ * java -cp canal-connector-kafka/target/test-classes:canal-connector-kafka/target/classes:$(cat /tmp/kafka-bench.cp) \
+ *   [-Dbench.bootstrap=host:port] [-Dkafka.X=value ...] dev.canal.connector.kafka.bench.KafkaMqBench \
+ *   [rows rowsPerTx rounds]
  * </pre>
  * Any {@code -Dkafka.X} system property is passed on as a {@code kafka.*} setting (e.g. {@code -Dkafka.batch.size}).
  * Defaults: 200,000 rows, 10 rows per transaction, 3 rounds per mode (the first is warm-up).
