@@ -13,13 +13,22 @@ public final class UntrustedText {
     private UntrustedText() {
     }
 
-    /** The text between single quotes, escaped and cut; {@code null} for null. */
+    /** The text between single quotes, escaped and cut after {@value #MAX_SHOWN} characters; "null" for null. */
     public static String quote(String text) {
         if (text == null) {
             return "null";
         }
-        StringBuilder shown = new StringBuilder(Math.min(text.length(), MAX_SHOWN) + 16).append('\'');
-        int end = Math.min(text.length(), MAX_SHOWN);
+        String shown = escape(text.substring(0, Math.min(text.length(), MAX_SHOWN)), MAX_SHOWN);
+        return '\'' + shown + '\'' + (text.length() > MAX_SHOWN ? "... (" + text.length() + " characters)" : "");
+    }
+
+    /** The text escaped and cut after {@code maxShown} characters, without quotes; "null" for null. */
+    public static String escape(String text, int maxShown) {
+        if (text == null) {
+            return "null";
+        }
+        StringBuilder shown = new StringBuilder(Math.min(text.length(), maxShown) + 16);
+        int end = Math.min(text.length(), maxShown);
         for (int i = 0; i < end; i++) {
             char c = text.charAt(i);
             if (isPlain(c)) {
@@ -28,8 +37,7 @@ public final class UntrustedText {
                 shown.append(String.format("\\u%04x", (int) c));
             }
         }
-        shown.append('\'');
-        if (text.length() > MAX_SHOWN) {
+        if (text.length() > maxShown) {
             shown.append("... (").append(text.length()).append(" characters)");
         }
         return shown.toString();

@@ -246,7 +246,8 @@ class PrometheusExporterTest {
         start(StoreConfig.itemSize(64));
 
         for (int port : new int[] {0, -1}) {
-            PrometheusExporter disabled = PrometheusExporter.start(port, server, clients, CanalInstance::getEventSink);
+            PrometheusExporter disabled = PrometheusExporter.start("", port, server, clients,
+                    CanalInstance::getEventSink);
             assertThat(disabled.port()).isEqualTo(-1);
             disabled.stop();
         }
