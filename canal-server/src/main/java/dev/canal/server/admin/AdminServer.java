@@ -19,7 +19,6 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Objects;
@@ -93,15 +92,13 @@ public final class AdminServer {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         channels.add(channel);
-                        InetAddress client = channel.remoteAddress().getAddress();
-                        String refusal = limit.tryAcquire(client);
+                        String refusal = limit.admit(channel);
                         if (refusal != null) {
                             channel.pipeline().addLast("refusal", new RefusalHandler(alloc -> List.of(
                                     AdminPackets.handshake(alloc, NO_SEED), AdminPackets.ack(alloc,
                                             AdminRequests.error(AdminRequests.ERROR_FAILED, refusal)))));
                             return;
                         }
-                        channel.closeFuture().addListener(closed -> limit.release(client));
                         FrameDecoder frames = new FrameDecoder(ClientLimits.UNAUTHENTICATED_MAX_FRAME_LENGTH,
                                 MAX_FRAME_LENGTH);
                         channel.pipeline()

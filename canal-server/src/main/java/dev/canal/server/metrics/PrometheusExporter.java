@@ -17,7 +17,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.io.UncheckedIOException;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,12 +130,10 @@ public final class PrometheusExporter {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
-                        InetAddress client = channel.remoteAddress().getAddress();
-                        if (limit.tryAcquire(client) != null) {
+                        if (limit.admit(channel) != null) {
                             channel.close();
                             return;
                         }
-                        channel.closeFuture().addListener(closed -> limit.release(client));
                         channel.pipeline()
                                 .addLast("idle", new IdleStateHandler(0, 0, IDLE_SECONDS, TimeUnit.SECONDS))
                                 .addLast("http", new HttpServerCodec(MAX_REQUEST_BYTES, MAX_REQUEST_BYTES,

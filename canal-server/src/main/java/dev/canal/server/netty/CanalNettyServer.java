@@ -25,7 +25,6 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
@@ -127,13 +126,11 @@ public final class CanalNettyServer {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         channels.add(channel);
-                        InetAddress client = channel.remoteAddress().getAddress();
-                        String refusal = limit.tryAcquire(client);
+                        String refusal = limit.admit(channel);
                         if (refusal != null) {
                             channel.pipeline().addLast("refusal", RefusalHandler.clientPort(refusal));
                             return;
                         }
-                        channel.closeFuture().addListener(closed -> limit.release(client));
                         initPipeline(channel, processor, throttle, badInput);
                     }
                 });

@@ -1,5 +1,6 @@
 package dev.canal.server.netty;
 
+import io.netty.channel.socket.SocketChannel;
 import java.net.InetAddress;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -45,7 +46,7 @@ public final class ConnectionLimit {
      *
      * @return null when admitted, else the refusal to send the client (the refusal is counted for the log)
      */
-    public String tryAcquire(InetAddress address) {
+    String tryAcquire(InetAddress address) {
         while (true) {
             int current = open.get();
             if (current >= max) {
@@ -75,8 +76,22 @@ public final class ConnectionLimit {
         return null;
     }
 
+    /**
+     * Takes a place for a new connection, given back when it closes.
+     *
+     * @return null when admitted, else the refusal to send the client
+     */
+    public String admit(SocketChannel channel) {
+        InetAddress client = channel.remoteAddress().getAddress();
+        String refusal = tryAcquire(client);
+        if (refusal == null) {
+            channel.closeFuture().addListener(closed -> release(client));
+        }
+        return refusal;
+    }
+
     /** Gives back the place of a connection that {@link #tryAcquire} let in, once it has closed. */
-    public void release(InetAddress address) {
+    void release(InetAddress address) {
         openByAddress.computeIfPresent(address, (key, count) -> count <= 1 ? null : count - 1);
         open.decrementAndGet();
     }

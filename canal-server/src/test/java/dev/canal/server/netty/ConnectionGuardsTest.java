@@ -193,6 +193,22 @@ class ConnectionGuardsTest {
     }
 
     @Test
+    void aClientPortWithoutPasswordIsAnnouncedAsOpenToAnyoneAndOneWithAPasswordIsNot() {
+        try (LogCapture logs = LogCapture.attach(CanalNettyServer.class.getName())) {
+            try (RunningServer open = RunningServer.open()) {
+                assertThat(logs.events()).anySatisfy(event -> assertThat(event.getFormattedMessage())
+                        .contains(":" + open.port() + " is open to anyone who can reach it"));
+            }
+            int before = logs.events().size();
+            try (RunningServer closed = RunningServer.with(ServerConfig.open(0)
+                    .withCredentials("canal", AuthScramble.passwordHash("canal")))) {
+                assertThat(logs.events().subList(before, logs.events().size()))
+                        .noneSatisfy(event -> assertThat(event.getFormattedMessage()).contains("open to anyone"));
+            }
+        }
+    }
+
+    @Test
     void aFailedLoginIsLoggedWithTheUserNameEscapedAndCut() throws Exception {
         server = RunningServer.with(ServerConfig.open(0).withCredentials("canal", AuthScramble.passwordHash("canal")));
         String forged = "x\n2026-01-01 00:00:00 INFO forged line" + "y".repeat(5000);
