@@ -82,7 +82,10 @@ class SecretsIT extends DaemonScenario {
         daemon.edit("conf/example/instance.properties", text -> text
                 .replace("canal.instance.dbUsername = " + db.replicationUser(), "canal.instance.dbUsername = " + SOURCE_USER)
                 .replace("canal.instance.dbPassword = " + db.replicationPassword(),
-                        "canal.instance.dbPassword = " + SOURCE_SECRET));
+                        "canal.instance.dbPassword = " + SOURCE_SECRET)
+                // a fresh MySQL 8+ account's first login without TLS needs the source's RSA key (docs/security.md)
+                .replace("#canal.instance.master.allowPublicKeyRetrieval = false",
+                        "canal.instance.master.allowPublicKeyRetrieval = true"));
         String instance = Files.readString(home.resolve("conf/example/instance.properties"));
         Files.writeString(Files.createDirectories(home.resolve("conf/" + ZK_DESTINATION)).resolve("instance.properties"),
                 instance);

@@ -77,7 +77,7 @@ class MysqlConnectionIT {
         ConnectionOptions user = freshUser(db, "canal_it_sha2_norsa", "caching_sha2_password");
 
         assertThatThrownBy(() -> MysqlConnection.open(user.withSsl(SslOptions.disabled())))
-                .isInstanceOf(PublicKeyRetrievalException.class)
+                .hasCauseInstanceOf(PublicKeyRetrievalException.class)
                 .hasMessageContaining("allowPublicKeyRetrieval").hasMessageContaining("TLS");
         try (MysqlConnection c = MysqlConnection.open(user.withSsl(SslOptions.of(SslMode.REQUIRED)))) {
             assertThat(c.authMethod()).isEqualTo(AuthMethod.CACHING_SHA2_FULL_TLS);
