@@ -217,6 +217,8 @@ class HostileClientIT extends DaemonScenario {
         daemon.set("conf/canal.properties", "canal.admin.port", String.valueOf(adminPort));
         daemon.set("conf/canal.properties", "canal.admin.user", "admin");
         daemon.set("conf/canal.properties", "canal.admin.passwd", "4ACFE3202A5FF5CF467898FC58AAB1D615029441");
+        // the idle connections below must outlive their opening, however slow the machine
+        daemon.set("conf/canal.properties", "canal.client.auth.timeout", "120000");
         daemon.start();
 
         try (RawClient client = new RawClient(daemon.port, 3000)) {

@@ -83,8 +83,7 @@ public final class AdminServer {
         group = new MultiThreadIoEventLoopGroup(1, DaemonThreads.named("canal-admin-io"), NioIoHandler.newFactory());
         requestExecutors = new DefaultEventExecutorGroup(REQUEST_THREADS, DaemonThreads.named("canal-admin-request"));
         channels = new DefaultChannelGroup("canal-admin", GlobalEventExecutor.INSTANCE);
-        ConnectionLimit limit = new ConnectionLimit("admin", MAX_CONNECTIONS, "the admin port's fixed limit",
-                MAX_CONNECTIONS_PER_ADDRESS, "the admin port's fixed limit");
+        ConnectionLimit limit = ConnectionLimit.fixed("admin", MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)

@@ -122,11 +122,8 @@ public final class PrometheusExporter {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, DaemonThreads.named("canal-metrics-io"),
                 NioIoHandler.newFactory());
         PrometheusExporter[] exporter = new PrometheusExporter[1];
-        ConnectionLimit limit = new ConnectionLimit("metrics", MAX_CONNECTIONS, "the metrics endpoint's fixed limit",
-                MAX_CONNECTIONS_PER_ADDRESS, "the metrics endpoint's fixed limit");
-        ServerBootstrap bootstrap = new ServerBootstrap()
-                .group(group)
-                .channel(NioServerSocketChannel.class)
+        ConnectionLimit limit = ConnectionLimit.fixed("metrics", MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS);
+        ServerBootstrap bootstrap = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {

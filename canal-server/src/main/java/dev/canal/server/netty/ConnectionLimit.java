@@ -76,6 +76,12 @@ public final class ConnectionLimit {
         return null;
     }
 
+    /** Caps that no key sets (the admin port's, the metrics endpoint's), named in refusals as fixed. */
+    public static ConnectionLimit fixed(String port, int max, int maxPerAddress) {
+        String fixed = "the " + port + " port's fixed limit";
+        return new ConnectionLimit(port, max, fixed, maxPerAddress, fixed);
+    }
+
     /**
      * Takes a place for a new connection, given back when it closes.
      *
