@@ -12,10 +12,14 @@
 # With --foreground (systemd, containers) it runs attached to this shell, passes SIGTERM and SIGINT on to the
 # server, and exits with the server's status.
 #
+# Files the server writes (meta.dat, the schema history, logs, bin/canal.pid) are readable by its own user only:
+# the script sets umask 077, or CANAL_UMASK when given (e.g. 027 to let the group read them).
+#
 # local: under canal-admin, with conf/canal_local.properties (docs/admin.md).
 # Java: $JAVA, else $JAVA_HOME/bin/java, else java on the PATH; Java 17 or newer. Extra JVM options go in
 # JAVA_OPTS, the heap size in CANAL_HEAP_MB (see "JVM options" below).
 set -euo pipefail
+umask "${CANAL_UMASK:-077}"
 
 bin_dir=$(cd "$(dirname "$0")" && pwd)
 base=$(cd "$bin_dir/.." && pwd)

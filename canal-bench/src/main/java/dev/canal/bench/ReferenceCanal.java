@@ -1,5 +1,6 @@
 package dev.canal.bench;
 
+import dev.canal.protocol.config.Secrets;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -70,6 +72,11 @@ public final class ReferenceCanal implements AutoCloseable {
             p.setProperty(name + ".tsdb.enable", "true");
             p.setProperty(name + ".slaveId", Long.toString(slaveId));
             return p;
+        }
+
+        @Override
+        public String toString() {
+            return Secrets.toString(this, Set.of("password")); // never the secret itself
         }
     }
 

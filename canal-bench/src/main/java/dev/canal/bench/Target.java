@@ -1,10 +1,12 @@
 package dev.canal.bench;
 
+import dev.canal.protocol.config.Secrets;
 import dev.canal.testsupport.MySqlServer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * What a stage reads: the database, the binlog coordinates the workload starts at, and how many row changes
@@ -77,5 +79,10 @@ record Target(String host, int port, String user, String password, String file, 
         p.setProperty("canal.instance.parser.parallel", Boolean.toString(parallel));
         p.setProperty("canal.file.data.dir", StageFolders.schemaHistory().toString());
         return p;
+    }
+
+    @Override
+    public String toString() {
+        return Secrets.toString(this, Set.of("password")); // never the secret itself
     }
 }

@@ -89,7 +89,8 @@ public final class CanalController {
         this.generator = supply == null ? files : files.withInstanceSource(supply.source());
         this.server = new EmbeddedCanalServer(this::instanceFor);
         this.netty = config.withoutNetty() ? null
-                : new CanalNettyServer(config.tcp(), server, this::activateForClient, new ClientMetrics(), true);
+                : new CanalNettyServer(config.tcp(), server, this::activateForClient, deployed::contains,
+                        new ClientMetrics(), true);
     }
 
     private CanalInstance instanceFor(String destination) {
@@ -524,7 +525,8 @@ public final class CanalController {
     private PrometheusExporter startMetrics() {
         ClientMetrics clients = netty != null ? netty.metrics() : new ClientMetrics();
         try {
-            return PrometheusExporter.start(config.metricsPort(), server, clients, CanalInstance::getEventSink);
+            return PrometheusExporter.start(config.metricsIp(), config.metricsPort(), server, clients,
+                    CanalInstance::getEventSink);
         } catch (UncheckedIOException e) {
             log.error("running without metrics: {}", e.getMessage(), e);
             return null;

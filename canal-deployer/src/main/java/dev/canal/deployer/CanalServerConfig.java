@@ -4,6 +4,8 @@ import dev.canal.deployer.admin.AdminConfig;
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.instance.spring.InstanceProperties;
 import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.protocol.DestinationNameRule;
+import dev.canal.protocol.UntrustedText;
 import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.metrics.PrometheusExporter;
@@ -41,6 +43,7 @@ import java.util.function.Supplier;
  * @param globalLazy      {@code canal.instance.global.lazy}
  * @param globalSpringXml {@code canal.instance.global.spring.xml}
  * @param metricsPort     {@code canal.metrics.pull.port}: the Prometheus exporter's port, 0 or below = none
+ * @param metricsIp       {@code canal.metrics.pull.ip}: the address it listens on, empty for every interface
  */
 public record CanalServerConfig(
         Source source,
@@ -57,7 +60,8 @@ public record CanalServerConfig(
         int autoScanIntervalSeconds,
         boolean globalLazy,
         String globalSpringXml,
-        int metricsPort) {
+        int metricsPort,
+        String metricsIp) {
 
     public static final ConfigKey REGISTER_IP = ConfigKey.canal("canal.register.ip", "",
             "Address this server registers in ZooKeeper for clients to reach; default canal.ip, else this host's.");
@@ -127,10 +131,10 @@ public record CanalServerConfig(
                 ? r.read(DESTINATIONS_EXPR, () -> DestinationNames.expand(expr))
                 : DestinationNames.split(r.value(DESTINATIONS));
         for (String destination : destinations) {
-            if (destination.contains("/") || destination.contains("\\") || destination.equals("..")
-                    || destination.equalsIgnoreCase("spring")) {
-                throw r.invalid(expr != null ? DESTINATIONS_EXPR : DESTINATIONS,
-                        "'" + destination + "' cannot be a destination name");
+            if (!DestinationNameRule.isWellFormed(destination) || destination.equalsIgnoreCase("spring")) {
+                throw r.invalid(expr != null ? DESTINATIONS_EXPR : DESTINATIONS, UntrustedText.quote(destination)
+                        + " cannot be a destination name (letters, digits, _, - and ., at most "
+                        + DestinationNameRule.MAX_PART_LENGTH + ", not spring)");
             }
         }
         int interval = r.read(AUTO_SCAN_INTERVAL, () -> new TypedProperties(r.effective).integer(AUTO_SCAN_INTERVAL));
@@ -162,7 +166,8 @@ public record CanalServerConfig(
                 interval,
                 r.bool(GLOBAL_LAZY),
                 r.value(GLOBAL_SPRING_XML),
-                metricsPort);
+                metricsPort,
+                r.value(PrometheusExporter.IP));
         for (String destination : destinations) {
             config.lazy(destination);
             checkInstanceMode(r, "canal.instance." + destination + ".mode", managed);

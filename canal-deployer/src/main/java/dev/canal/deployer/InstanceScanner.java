@@ -1,6 +1,8 @@
 package dev.canal.deployer;
 
 import dev.canal.instance.spring.SpringCanalInstanceGenerator;
+import dev.canal.protocol.DestinationNameRule;
+import dev.canal.protocol.UntrustedText;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -10,9 +12,11 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -41,6 +45,8 @@ final class InstanceScanner {
     private final Duration interval;
     /** Each destination's instance.properties as last acted on; scanner thread only. */
     private final Map<String, FileState> seen = new HashMap<>();
+    /** Folders already warned about for a name that is no valid destination name; scanner thread only. */
+    private final Set<String> unservable = new HashSet<>();
     private ScheduledExecutorService executor;
 
     InstanceScanner(Path confDir, CanalController controller, Duration interval) {
@@ -131,6 +137,13 @@ final class InstanceScanner {
             for (Path folder : (Iterable<Path>) folders::iterator) {
                 String name = folder.getFileName().toString();
                 if (!Files.isDirectory(folder) || name.equalsIgnoreCase(SPRING_FOLDER)) {
+                    continue;
+                }
+                if (!DestinationNameRule.isWellFormed(name)) {
+                    if (unservable.add(name)) {
+                        log.warn("folder {} of {} is not deployed: that is no valid destination name (letters, "
+                                + "digits, _, - and .)", UntrustedText.quote(name), confDir);
+                    }
                     continue;
                 }
                 Path file = folder.resolve(SpringCanalInstanceGenerator.INSTANCE_FILE);

@@ -9,7 +9,9 @@ import dev.canal.testsupport.TcpPorts;
 import dev.canal.testsupport.UnpackedTarball;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -79,6 +81,19 @@ class ScriptsIT {
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
         assertThat(canal.log("logs/canal/canal.log")).contains("canal server started", "canal server stopped");
         assertThat(canal.run("stop.sh").output()).contains("canal is not running");
+    }
+
+    @Test
+    void whatTheServerWritesIsReadableByItsUserOnlyAndAnOpenClientPortIsAnnounced() throws Exception {
+        assertThat(canal.run("startup.sh").status()).isZero();
+        await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port));
+
+        for (Path written : List.of(canal.pidFile(), home.resolve("logs/canal/canal.log"))) {
+            assertThat(Files.getPosixFilePermissions(written)).as("permissions of %s", written)
+                    .doesNotContain(PosixFilePermission.GROUP_READ, PosixFilePermission.OTHERS_READ,
+                            PosixFilePermission.GROUP_WRITE, PosixFilePermission.OTHERS_WRITE);
+        }
+        assertThat(canal.log("logs/canal/canal.log")).contains("is open to anyone who can reach it");
     }
 
     @Test

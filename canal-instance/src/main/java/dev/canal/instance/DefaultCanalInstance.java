@@ -4,6 +4,8 @@ import dev.canal.meta.MetaManager;
 import dev.canal.parse.EventParser;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.ConsumerName;
+import dev.canal.protocol.DestinationNameRule;
+import dev.canal.protocol.UntrustedText;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.sink.EventSink;
 import dev.canal.store.EventStore;
@@ -154,10 +156,20 @@ public class DefaultCanalInstance implements CanalInstance {
         return true;
     }
 
-    /** Re-applies the filter of every subscribed client, in the meta manager's order: the last non-empty one wins. */
+    /**
+     * Re-applies the filter of every subscribed client, in the meta manager's order: the last non-empty one wins. A
+     * kept filter that no longer compiles is reported and skipped: the destination starts with the others (or its
+     * configured list), never not at all.
+     */
     private void applySubscribedFilters() {
         for (ClientIdentity client : metaManager.listAllSubscribeInfo(destination)) {
-            subscribeChange(client);
+            try {
+                subscribeChange(client);
+            } catch (IllegalArgumentException e) {
+                log.error("destination {}: the kept filter of client {} is not valid and is skipped ({}); the client "
+                        + "sets it again when it subscribes", destination, client.clientId(),
+                        e.getMessage().lines().findFirst().orElse(""));
+            }
         }
     }
 
@@ -172,6 +184,11 @@ public class DefaultCanalInstance implements CanalInstance {
             eventStore.detach(ConsumerName.DEFAULT); // only named consumers: keep nothing for the default one
         }
         for (String name : names) {
+            if (!DestinationNameRule.isWellFormedSubscription(name)) {
+                log.error("destination {}: skipping kept consumer {}, which is not a valid name",
+                        destination, UntrustedText.quote(name));
+                continue;
+            }
             ConsumerName consumer = ConsumerName.parse(name);
             if (consumer.isDefault()) {
                 continue;

@@ -2,6 +2,8 @@ package dev.canal.meta;
 
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.ConsumerName;
+import dev.canal.protocol.DestinationNameRule;
+import dev.canal.protocol.UntrustedText;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +17,8 @@ import java.util.function.Function;
 import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.KeeperException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Subscriptions, cursors and batch marks kept directly in ZooKeeper under Canal's paths and JSON
@@ -28,6 +32,7 @@ import org.apache.zookeeper.KeeperException;
  */
 public final class ZooKeeperMetaManager implements MetaManager {
 
+    private static final Logger log = LoggerFactory.getLogger(ZooKeeperMetaManager.class);
     private static final byte[] NO_DATA = new byte[0];
 
     private final CuratorFramework zk;
@@ -113,7 +118,15 @@ public final class ZooKeeperMetaManager implements MetaManager {
     public List<String> listSubscribedNames(String destination) {
         List<String> names = new ArrayList<>();
         for (String child : children(ZooKeeperPaths.DESTINATIONS)) {
-            if (ConsumerName.belongsTo(child, destination) && !listAllSubscribeInfo(child).isEmpty()) {
+            if (!ConsumerName.belongsTo(child, destination)) {
+                continue;
+            }
+            if (!DestinationNameRule.isWellFormedSubscription(child)) {
+                log.warn("destination {}: skipping ZooKeeper node {} under {}, which is no valid consumer name",
+                        destination, UntrustedText.quote(child), ZooKeeperPaths.DESTINATIONS);
+                continue;
+            }
+            if (!listAllSubscribeInfo(child).isEmpty()) {
                 names.add(child);
             }
         }

@@ -84,6 +84,18 @@ class ZooKeeperMetaManagerIT {
     }
 
     @Test
+    void aConsumerNodeWhoseNameIsNoValidConsumerNameIsSkipped() throws Exception {
+        meta.subscribe(client);
+        ClientIdentity billing = new ClientIdentity(client.destination() + "@billing", (short) 1001);
+        meta.subscribe(billing);
+        String forged = ZooKeeperPaths.destination(client.destination() + "@bad name*");
+        zk.create().creatingParentsIfNeeded().forPath(forged + "/1001");
+
+        assertThat(meta.listSubscribedNames(client.destination()))
+                .containsExactly(client.destination(), billing.destination());
+    }
+
+    @Test
     void cursorNodeHoldsCanalsTypedJsonAndAnotherServerReadsIt() throws Exception {
         meta.subscribe(client);
         meta.updateCursor(client, at(1000));

@@ -30,10 +30,20 @@ final class DaemonMetrics {
         this.uri = URI.create("http://127.0.0.1:" + port.group(1) + "/metrics");
     }
 
+    /** The endpoint's port. */
+    int port() {
+        return uri.getPort();
+    }
+
+    /** One whole scrape, as text. */
+    String scrape() throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+    }
+
     /** The value of the first sample of {@code name} (with or without a {@code _total} suffix), 0 if none yet. */
     double value(String name) throws IOException, InterruptedException {
-        String text = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String text = scrape();
         Matcher sample = Pattern.compile("(?m)^" + Pattern.quote(name) + "(?:_total)?(?:\\{[^}]*})?\\s+(\\S+)")
                 .matcher(text);
         return sample.find() ? Double.parseDouble(sample.group(1)) : 0;

@@ -2,6 +2,7 @@ package dev.canal.reliability;
 
 import com.alibaba.otter.canal.protocol.CanalPacket;
 import com.google.protobuf.ByteString;
+import dev.canal.server.netty.AuthScramble;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.EOFException;
@@ -50,6 +51,38 @@ final class RawClient implements AutoCloseable {
             throw new IOException("expected an ACK, got " + packet.getType());
         }
         return CanalPacket.Ack.parseFrom(packet.getBody());
+    }
+
+    /** Reads the handshake and logs in as {@code user} with the plain {@code password}; returns the server's ACK. */
+    CanalPacket.Ack login(String user, String password) throws IOException {
+        byte[] seed = handshake();
+        return tryLogin(user, password, seed);
+    }
+
+    /** Sends one login attempt against the handshake's {@code seed}; returns the server's ACK. */
+    CanalPacket.Ack tryLogin(String user, String password, byte[] seed) throws IOException {
+        sendPacket(CanalPacket.PacketType.CLIENTAUTHENTICATION, CanalPacket.ClientAuth.newBuilder().setUsername(user)
+                .setPassword(ByteString.copyFromUtf8(AuthScramble.scramble(password, seed))).build().toByteString());
+        return readAck();
+    }
+
+    /** Subscribes client 1001 to {@code destination} with {@code filter}; returns the server's ACK. */
+    CanalPacket.Ack subscribe(String destination, String filter) throws IOException {
+        sendPacket(CanalPacket.PacketType.SUBSCRIPTION, CanalPacket.Sub.newBuilder().setDestination(destination)
+                .setClientId("1001").setFilter(filter).build().toByteString());
+        return readAck();
+    }
+
+    /** Asks client 1001's next batch of {@code destination} without waiting for the answer. */
+    void sendGet(String destination, int fetchSize) throws IOException {
+        sendPacket(CanalPacket.PacketType.GET, CanalPacket.Get.newBuilder().setDestination(destination)
+                .setClientId("1001").setFetchSize(fetchSize).build().toByteString());
+    }
+
+    /** Rolls back every batch of client 1001 of {@code destination}; the server answers nothing. */
+    void sendRollback(String destination) throws IOException {
+        sendPacket(CanalPacket.PacketType.CLIENTROLLBACK, CanalPacket.ClientRollback.newBuilder()
+                .setDestination(destination).setClientId("1001").build().toByteString());
     }
 
     void sendPacket(CanalPacket.PacketType type, ByteString body) throws IOException {

@@ -9,6 +9,7 @@ import dev.canal.protocol.ConsumerName;
 import dev.canal.protocol.Message;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
+import dev.canal.sink.filter.RegexTableFilter;
 import dev.canal.store.Event;
 import dev.canal.store.ConsumerDetachedException;
 import dev.canal.store.EventStore;
@@ -22,6 +23,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiConsumer;
+import java.util.regex.PatternSyntaxException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
@@ -179,6 +181,7 @@ public final class EmbeddedCanalServer implements CanalServer {
     @Override
     public void subscribe(ClientIdentity client) {
         CanalInstance instance = startedInstance(client.destination()).instance();
+        requireValidFilter(client);
         MetaManager meta = instance.getMetaManager();
         if (!meta.isStart()) {
             meta.start();
@@ -200,6 +203,19 @@ public final class EmbeddedCanalServer implements CanalServer {
             instance.subscribeChange(client); // a named consumer's filter is its own
         } else if (meta.listAllSubscribeInfo(consumer.destination()).isEmpty()) {
             instance.getEventStore().detach(ConsumerName.DEFAULT); // keep nothing for a default nobody subscribed
+        }
+    }
+
+    /** A filter is compiled before anything keeps it: a bad one must not stop the destination at its next start. */
+    private static void requireValidFilter(ClientIdentity client) {
+        if (!client.hasFilter()) {
+            return;
+        }
+        try {
+            RegexTableFilter.whiteList(client.filter());
+        } catch (PatternSyntaxException e) {
+            throw new CanalServerException("the filter is not a valid regular expression: " + e.getDescription()
+                    + " near index " + e.getIndex());
         }
     }
 

@@ -5,23 +5,18 @@ import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.netty.Credentials;
 import java.util.List;
 import java.util.Properties;
+import java.util.stream.Stream;
 
 /**
  * The client port's settings from {@code canal.properties} (docs/configuration.md).
  *
- * @param ip             {@code canal.ip}: the address to listen on; empty listens on every interface
- * @param port           {@code canal.port}, default 11111
- * @param user           {@code canal.user}; empty lets any client in
- * @param passwordHash   {@code canal.passwd}: hex of SHA1(SHA1(password)), 40 hex digits, or empty
- * @param maxFrameLength largest request frame accepted; a longer declared length closes the session
- *                       (Canal enforces none; client requests are a few hundred bytes)
- * @param authTimeoutMillis {@code canal.client.auth.timeout} (ours, Canal has none): a connection not authenticated
- *                       this long after it opened gets an error and is closed, so silent sockets hold nothing for long
- * @param maxConnections {@code canal.client.max.connections} (ours, Canal has none): client connections open at
- *                       once; one more gets an error and is closed
+ * @param ip           {@code canal.ip}: the address to listen on; empty listens on every interface
+ * @param port         {@code canal.port}, default 11111
+ * @param user         {@code canal.user}; empty lets any client in
+ * @param passwordHash {@code canal.passwd}: hex of SHA1(SHA1(password)), 40 hex digits, or empty
+ * @param limits       what one client or address may hold (ours; Canal has none)
  */
-public record ServerConfig(String ip, int port, String user, String passwordHash, int maxFrameLength,
-        int authTimeoutMillis, int maxConnections) {
+public record ServerConfig(String ip, int port, String user, String passwordHash, ClientLimits limits) {
 
     public static final ConfigKey IP = ConfigKey.canal("canal.ip", "",
             "Address the client port listens on; empty listens on every interface.");
@@ -31,14 +26,11 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
     public static final ConfigKey PASSWD = ConfigKey.canal("canal.passwd", "",
             "That user's password as 40 hex digits of SHA1(SHA1(password)), as MySQL's PASSWORD() gives it "
                     + "without the leading *; required when canal.user is set.");
-    public static final ConfigKey AUTH_TIMEOUT = ConfigKey.ours("canal.client.auth.timeout", "10000",
-            "Milliseconds a new client connection may take to authenticate before it gets an error and is closed.");
-    public static final ConfigKey MAX_CONNECTIONS = ConfigKey.ours("canal.client.max.connections", "4096",
-            "Client connections open at once; one more gets an error and is closed.");
+    public static final ConfigKey AUTH_TIMEOUT = ClientLimits.AUTH_TIMEOUT;
+    public static final ConfigKey MAX_CONNECTIONS = ClientLimits.MAX_CONNECTIONS;
 
-    public static final List<ConfigKey> KEYS = List.of(IP, PORT, USER, PASSWD, AUTH_TIMEOUT, MAX_CONNECTIONS);
-
-    public static final int DEFAULT_MAX_FRAME_LENGTH = 1 << 20;
+    public static final List<ConfigKey> KEYS = Stream.concat(Stream.of(IP, PORT, USER, PASSWD),
+            ClientLimits.KEYS.stream()).toList();
 
     public ServerConfig {
         ip = blankToEmpty(ip);
@@ -55,15 +47,8 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         if (!passwordHash.isEmpty() && !Credentials.isSha1Hex(passwordHash)) {
             throw new IllegalArgumentException(PASSWD.name() + " must be 40 hex digits (hex of SHA1(SHA1(password)))");
         }
-        if (maxFrameLength < 64) {
-            throw new IllegalArgumentException("maxFrameLength must be at least 64 bytes, got " + maxFrameLength);
-        }
-        if (authTimeoutMillis <= 0) {
-            throw new IllegalArgumentException(AUTH_TIMEOUT.name() + " must be a positive number of milliseconds, got "
-                    + authTimeoutMillis);
-        }
-        if (maxConnections <= 0) {
-            throw new IllegalArgumentException(MAX_CONNECTIONS.name() + " must be positive, got " + maxConnections);
+        if (limits == null) {
+            throw new IllegalArgumentException("limits must be given");
         }
     }
 
@@ -76,27 +61,39 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
     public static ServerConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
         return new ServerConfig(p.string(IP), p.integer(PORT), p.string(USER), p.string(PASSWD),
-                DEFAULT_MAX_FRAME_LENGTH, p.integer(AUTH_TIMEOUT), p.integer(MAX_CONNECTIONS));
+                ClientLimits.fromProperties(properties));
     }
 
     public ServerConfig withPort(int newPort) {
-        return new ServerConfig(ip, newPort, user, passwordHash, maxFrameLength, authTimeoutMillis, maxConnections);
+        return new ServerConfig(ip, newPort, user, passwordHash, limits);
     }
 
     public ServerConfig withCredentials(String newUser, String newPasswordHash) {
-        return new ServerConfig(ip, port, newUser, newPasswordHash, maxFrameLength, authTimeoutMillis, maxConnections);
+        return new ServerConfig(ip, port, newUser, newPasswordHash, limits);
+    }
+
+    public ServerConfig withLimits(ClientLimits newLimits) {
+        return new ServerConfig(ip, port, user, passwordHash, newLimits);
     }
 
     public ServerConfig withMaxFrameLength(int newMaxFrameLength) {
-        return new ServerConfig(ip, port, user, passwordHash, newMaxFrameLength, authTimeoutMillis, maxConnections);
+        return withLimits(limits.withMaxFrameLength(newMaxFrameLength));
     }
 
     public ServerConfig withAuthTimeoutMillis(int newAuthTimeoutMillis) {
-        return new ServerConfig(ip, port, user, passwordHash, maxFrameLength, newAuthTimeoutMillis, maxConnections);
+        return withLimits(limits.withAuthTimeoutMillis(newAuthTimeoutMillis));
     }
 
     public ServerConfig withMaxConnections(int newMaxConnections) {
-        return new ServerConfig(ip, port, user, passwordHash, maxFrameLength, authTimeoutMillis, newMaxConnections);
+        return withLimits(limits.withMaxConnections(newMaxConnections, limits.maxConnectionsPerAddress()));
+    }
+
+    public int authTimeoutMillis() {
+        return limits.authTimeoutMillis();
+    }
+
+    public int maxConnections() {
+        return limits.maxConnections();
     }
 
     /** Who may log in on the client port. */
@@ -104,12 +101,16 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         return new Credentials(user, passwordHash);
     }
 
+    /** Whether any client that reaches the port may read every destination (no canal.passwd, Canal's default). */
+    public boolean isOpenToAnyone() {
+        return passwordHash.isEmpty();
+    }
+
     @Override
     public String toString() {
         // never print the password hash
         return "ServerConfig[ip=" + ip + ", port=" + port + ", user=" + user + ", passwd="
-                + (passwordHash.isEmpty() ? "" : "***") + ", maxFrameLength=" + maxFrameLength
-                + ", authTimeoutMillis=" + authTimeoutMillis + ", maxConnections=" + maxConnections + "]";
+                + (passwordHash.isEmpty() ? "" : "***") + ", " + limits + "]";
     }
 
     private static String blankToEmpty(String value) {

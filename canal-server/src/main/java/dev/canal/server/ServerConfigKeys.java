@@ -9,6 +9,6 @@ public final class ServerConfigKeys extends ConfigKeySource {
 
     public ServerConfigKeys() {
         super("Client port and metrics", "canal.properties",
-                Stream.concat(ServerConfig.KEYS.stream(), Stream.of(PrometheusExporter.PORT)).toList());
+                Stream.concat(ServerConfig.KEYS.stream(), Stream.of(PrometheusExporter.PORT, PrometheusExporter.IP)).toList());
     }
 }

@@ -56,7 +56,7 @@ class ServerConfigTest {
         properties.setProperty("canal.port", "eleven");
 
         assertThatThrownBy(() -> ServerConfig.fromProperties(properties)).hasMessageContaining("canal.port");
-        assertThatThrownBy(() -> new ServerConfig("", 70000, "", "", 1024, 1000, 10)).hasMessageContaining("canal.port");
+        assertThatThrownBy(() -> new ServerConfig("", 70000, "", "", ClientLimits.defaults())).hasMessageContaining("canal.port");
     }
 
     @Test

@@ -48,6 +48,7 @@ final class Authenticator {
         return out.toByteArray();
     }
 
+    /** @throws PublicKeyRetrievalException when the server needs the RSA key exchange and it is not allowed */
     AuthMethod authenticate(Handshake handshake, int capabilities) throws IOException {
         scramble = handshake.scramble();
         // an unknown default plugin: answer with the native scramble and let the server switch us to the user's plugin
@@ -73,7 +74,7 @@ final class Authenticator {
         }
     }
 
-    private byte[] initialResponse() {
+    private byte[] initialResponse() throws PublicKeyRetrievalException {
         String password = options.password();
         if (password.isEmpty()) {
             method = AuthMethod.EMPTY_PASSWORD;
@@ -91,7 +92,7 @@ final class Authenticator {
             }
             case AuthPlugins.SHA256_PASSWORD -> {
                 method = secure ? AuthMethod.SHA256_TLS : AuthMethod.SHA256_RSA;
-                yield secure ? AuthPlugins.cleartext(password) : new byte[] {SHA256_REQUEST_PUBLIC_KEY};
+                yield secure ? AuthPlugins.cleartext(password) : publicKeyRequest(SHA256_REQUEST_PUBLIC_KEY);
             }
             default -> throw new IllegalStateException("no scramble for plugin " + plugin);
         };
@@ -121,16 +122,37 @@ final class Authenticator {
         if (sha2 && data.length == 1 && data[0] == SHA2_FULL_AUTH_NEEDED) {
             method = secure ? AuthMethod.CACHING_SHA2_FULL_TLS : AuthMethod.CACHING_SHA2_FULL_RSA;
             channel.writePacket(secure ? AuthPlugins.cleartext(options.password())
-                    : new byte[] {SHA2_REQUEST_PUBLIC_KEY});
+                    : publicKeyRequest(SHA2_REQUEST_PUBLIC_KEY));
             return;
         }
         String text = new String(data, StandardCharsets.US_ASCII);
         if (text.startsWith("-----BEGIN PUBLIC KEY-----")) {
+            requirePublicKeyRetrievalAllowed(); // a key the server sends unasked is no safer than one asked for
             channel.writePacket(AuthPlugins.rsaEncryptedPassword(options.password(), scramble, text));
             return;
         }
         throw new MalformedDataException("unexpected AuthMoreData (" + data.length + " bytes) from " + channel.peer()
                 + " during " + plugin + " login");
+    }
+
+    /**
+     * The request for the server's RSA public key, which a connection without TLS may make only when allowed: the
+     * key comes over the same unprotected connection, so whoever sits in between could send their own.
+     *
+     * @throws PublicKeyRetrievalException when not allowed
+     */
+    private byte[] publicKeyRequest(byte request) throws PublicKeyRetrievalException {
+        requirePublicKeyRetrievalAllowed();
+        return new byte[] {request};
+    }
+
+    private void requirePublicKeyRetrievalAllowed() throws PublicKeyRetrievalException {
+        if (!options.ssl().allowPublicKeyRetrieval()) {
+            throw new PublicKeyRetrievalException("server " + channel.peer() + " needs the password of '"
+                    + options.user() + "' (" + plugin + ") sent with its RSA public key, over a connection without "
+                    + "TLS; use TLS (sslMode REQUIRED or above), or allow the key to be fetched from the server "
+                    + "(allowPublicKeyRetrieval)");
+        }
     }
 
     private byte[] handshakeResponse(int capabilities, byte[] authResponse) {

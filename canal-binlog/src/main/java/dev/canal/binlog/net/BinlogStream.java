@@ -4,11 +4,13 @@ import dev.canal.binlog.io.MalformedDataException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /**
  * The events of a binlog dump, one whole event (19-byte header, body, checksum if any; without the protocol's 0x00
  * marker) per {@link #next()} call, checksum verified. The only allocation per event is the event's own array;
- * events over 16 MiB are reassembled straight into it.
+ * events over 16 MiB are reassembled into it as their pieces arrive (doubling it when needed), and one longer than
+ * the connection's maximum packet size is refused before it is read.
  *
  * <p>Whether events carry a CRC32 is decided per binlog file, as the server sends them as they were written: the
  * session's {@code binlog_checksum} until the first FORMAT_DESCRIPTION event, then the algorithm each
@@ -135,31 +137,40 @@ public final class BinlogStream implements Closeable {
         }
         byte[] event;
         if (!continues) {
+            channel.requireWithinMax(firstChunk);
             event = new byte[firstChunk];
             channel.readFully(event, 0, firstChunk);
             checkSize(event, firstChunk);
             return event;
         }
-        // a packet of 16 MiB - 1 continues in the next: size the array from the event header, then fill it in place
+        // a packet of 16 MiB - 1 continues in the next: the event header says how long the event is, but the array
+        // grows only as its pieces arrive, so a header that lies costs nothing
         channel.readFully(header, 0, header.length);
         long size = EventChecksum.uint32(header, EventChecksum.EVENT_SIZE_OFFSET);
-        if (size < firstChunk || size > Integer.MAX_VALUE - 8) {
+        if (size < firstChunk) {
             throw new MalformedDataException("binlog event header claims " + size + " bytes but its first packet has "
                     + firstChunk + " from " + channel.peer() + where());
         }
-        event = new byte[(int) size];
+        channel.requireWithinMax(size);
+        event = new byte[(int) Math.min(size, 2L * firstChunk)];
         System.arraycopy(header, 0, event, 0, header.length);
         channel.readFully(event, header.length, firstChunk - header.length);
         int filled = firstChunk;
         int chunk = PacketChannel.MAX_PAYLOAD;
         while (chunk == PacketChannel.MAX_PAYLOAD) {
             chunk = channel.readHeader();
-            if (chunk > event.length - filled) {
+            if (chunk > size - filled) {
                 throw new MalformedDataException("binlog event continues past its " + size + " bytes from "
                         + channel.peer() + where());
             }
+            if (chunk > event.length - filled) {
+                event = Arrays.copyOf(event, (int) Math.min(size, Math.max(2L * event.length, (long) filled + chunk)));
+            }
             channel.readFully(event, filled, chunk);
             filled += chunk;
+        }
+        if (filled < event.length) {
+            event = Arrays.copyOf(event, filled); // shorter than its header said: checkSize names both
         }
         checkSize(event, filled);
         return event;

@@ -62,7 +62,7 @@ public final class MysqlConnection implements Closeable {
             socket.setKeepAlive(true);
             socket.connect(new InetSocketAddress(options.host(), options.port()), (int) net.connectTimeout().toMillis());
             socket.setSoTimeout((int) net.soTimeout().toMillis());
-            channel = new PacketChannel(socket, options.address());
+            channel = new PacketChannel(socket, options.address(), options.network().maxPacketSize());
             return login(channel, socket, options);
         } catch (IOException | RuntimeException e) {
             if (channel != null) {

@@ -11,7 +11,9 @@ import java.util.Arrays;
  * Frames MySQL client/server packets over a socket: a 3-byte little-endian payload length and a 1-byte sequence
  * id, a logical packet of 16 MiB - 1 or more continuing in further packets until one is shorter. Reads through a
  * private buffer (no synchronisation, no per-packet allocation besides the payload) so the binlog reader can pull
- * event bytes straight into the event's own array.
+ * event bytes straight into the event's own array. A logical packet longer than the connection's maximum
+ * ({@link NetworkOptions#maxPacketSize()}) is refused; a long one is assembled as its pieces arrive, never sized
+ * from what the server claims.
  *
  * <p>One thread at a time (the connection's owner); {@link #close()} may come from any thread.
  */
@@ -22,6 +24,7 @@ final class PacketChannel {
     private static final int READ_BUFFER = 64 * 1024;
 
     private final String peer;
+    private final int maxPacketSize;
     private final Socket plainSocket;
     private Socket socket;
     private InputStream in;
@@ -33,8 +36,9 @@ final class PacketChannel {
     private final byte[] header = new byte[HEADER_LENGTH];
     private volatile boolean closed;
 
-    PacketChannel(Socket socket, String peer) throws IOException {
+    PacketChannel(Socket socket, String peer, int maxPacketSize) throws IOException {
         this.peer = peer;
+        this.maxPacketSize = maxPacketSize;
         this.plainSocket = socket;
         this.socket = socket;
         this.in = socket.getInputStream();
@@ -43,7 +47,13 @@ final class PacketChannel {
 
     /** For tests: frames packets over arbitrary streams. */
     PacketChannel(InputStream in, OutputStream out, String peer) {
+        this(in, out, peer, NetworkOptions.DEFAULT_MAX_PACKET_SIZE);
+    }
+
+    /** For tests: frames packets over arbitrary streams, refusing those longer than {@code maxPacketSize}. */
+    PacketChannel(InputStream in, OutputStream out, String peer, int maxPacketSize) {
         this.peer = peer;
+        this.maxPacketSize = maxPacketSize;
         this.plainSocket = null;
         this.in = in;
         this.out = out;
@@ -51,6 +61,10 @@ final class PacketChannel {
 
     String peer() {
         return peer;
+    }
+
+    int maxPacketSize() {
+        return maxPacketSize;
     }
 
     Socket socket() {
@@ -101,15 +115,25 @@ final class PacketChannel {
     /** Reads one logical packet, reassembling 16 MiB pieces. */
     byte[] readPacket() throws IOException {
         int length = readHeader();
+        requireWithinMax(length);
         byte[] packet = new byte[length];
         readFully(packet, 0, length);
         while (length == MAX_PAYLOAD) {
             length = readHeader();
             int at = packet.length;
+            requireWithinMax((long) at + length);
             packet = Arrays.copyOf(packet, at + length);
             readFully(packet, at, length);
         }
         return packet;
+    }
+
+    /** @throws MalformedDataException when a packet or event of {@code length} bytes exceeds the maximum */
+    void requireWithinMax(long length) {
+        if (length > maxPacketSize) {
+            throw new MalformedDataException("the server " + peer + " sends a packet of " + length
+                    + " bytes or more, above the maximum of " + maxPacketSize + " (maxPacketSize)");
+        }
     }
 
     /** Reads the next packet header, checks its sequence id, and returns the payload length. */

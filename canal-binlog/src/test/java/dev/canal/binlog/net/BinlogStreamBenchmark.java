@@ -38,7 +38,7 @@ public final class BinlogStreamBenchmark {
                 Socket socket = new Socket();
                 socket.setReceiveBufferSize(NetworkOptions.defaults().receiveBufferSize()); // before connect, as in use
                 socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), server.getLocalPort()));
-                BinlogStream stream = new BinlogStream(new PacketChannel(socket, "loopback"), BinlogChecksumType.CRC32,
+                BinlogStream stream = new BinlogStream(new PacketChannel(socket, "loopback", NetworkOptions.DEFAULT_MAX_PACKET_SIZE), BinlogChecksumType.CRC32,
                         "bench.000001", "bench");
                 long started = System.nanoTime();
                 long count = 0;

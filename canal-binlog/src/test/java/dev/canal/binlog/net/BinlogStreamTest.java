@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.zip.CRC32;
@@ -64,6 +65,42 @@ class BinlogStreamTest {
         assertThat(stream.next()).as("EOF packet ends the stream").isNull();
         assertThat(stream.next()).isNull();
         assertThat(stream.checksumLength()).isEqualTo(4);
+    }
+
+    @Test
+    void anEventLongerThanTheMaximumIsRefused() throws IOException {
+        byte[] big = event(30, 0, new byte[PacketChannel.MAX_PAYLOAD + 10]);
+        byte[] wire = PacketChannelTest.frame(okPacket(big));
+        int max = 8 * 1024 * 1024;
+        PacketChannel channel = new PacketChannel(new ByteArrayInputStream(wire), new ByteArrayOutputStream(), "test",
+                max);
+        BinlogStream stream = new BinlogStream(channel, BinlogChecksumType.CRC32, "binlog.000001", "binlog.000001:4");
+
+        assertThatThrownBy(stream::next).hasMessageContaining("above the maximum of " + max);
+    }
+
+    @Test
+    void aHeaderClaimingAHugeEventIsRefusedBeforeAnythingOfThatSizeIsAllocated() throws IOException {
+        byte[] lying = event(30, 0, new byte[PacketChannel.MAX_PAYLOAD + 10]);
+        putInt(lying, 9, 0xFFFF_FFF0L); // 4 GiB claimed, 16 MiB sent
+        BinlogStream stream = stream(okPacket(lying));
+
+        assertThatThrownBy(stream::next).hasMessageContaining("above the maximum of "
+                + NetworkOptions.DEFAULT_MAX_PACKET_SIZE);
+    }
+
+    @Test
+    void aHeaderClaimingMoreThanArrivesFailsWithoutHoldingWhatItClaimed() throws IOException {
+        byte[] lying = event(30, 0, new byte[PacketChannel.MAX_PAYLOAD + 10]);
+        putInt(lying, 9, NetworkOptions.DEFAULT_MAX_PACKET_SIZE); // 1 GiB claimed, 16 MiB sent
+        BinlogStream stream = stream(okPacket(lying));
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+
+        assertThatThrownBy(stream::next).hasMessageContaining("header says " + NetworkOptions.DEFAULT_MAX_PACKET_SIZE);
+        long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+        assertThat(allocated).as("bytes allocated reading a 16 MiB event that claims 1 GiB")
+                .isLessThan(4L * PacketChannel.MAX_PAYLOAD);
     }
 
     @Test

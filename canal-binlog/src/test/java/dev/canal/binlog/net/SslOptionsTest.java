@@ -10,7 +10,7 @@ class SslOptionsTest {
 
     @Test
     void noTlsVersionsMeansTheDefaultOnes() {
-        assertThat(new SslOptions(SslMode.REQUIRED, List.of(), null, null).tlsVersions())
+        assertThat(new SslOptions(SslMode.REQUIRED, List.of(), null, null, false).tlsVersions())
                 .containsExactly("TLSv1.2", "TLSv1.3");
     }
 
@@ -19,7 +19,7 @@ class SslOptionsTest {
         assertThatThrownBy(() -> SslMode.parse("SOMETIMES"))
                 .hasMessageContaining("SOMETIMES").hasMessageContaining("VERIFY_IDENTITY");
         assertThat(SslMode.parse(" verify_ca ")).isEqualTo(SslMode.VERIFY_CA);
-        assertThatThrownBy(() -> new SslOptions(SslMode.REQUIRED, List.of("SSLv3"), null, null))
+        assertThatThrownBy(() -> new SslOptions(SslMode.REQUIRED, List.of("SSLv3"), null, null, false))
                 .hasMessageContaining("SSLv3");
     }
 

@@ -1,6 +1,7 @@
 package dev.canal.connector.kafka;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.Secrets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -223,5 +224,11 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
     private static String valueOr(Properties properties, ConfigKey key) {
         String value = value(properties, key.name());
         return value == null ? key.defaultValue() : value;
+    }
+
+    @Override
+    public String toString() {
+        // sasl.jaas.config and the key store passwords carry secrets
+        return "KafkaProducerConfig" + Secrets.toString(producerProperties);
     }
 }

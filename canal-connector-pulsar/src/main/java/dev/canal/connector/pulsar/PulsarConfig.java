@@ -1,9 +1,11 @@
 package dev.canal.connector.pulsar;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.Secrets;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The Pulsar producer settings of MQ mode ({@code pulsarmq.*}, docs/mq.md), with Canal's defaults (all empty).
@@ -59,5 +61,10 @@ public record PulsarConfig(String serverUrl, String roleToken, String topicTenan
             return topic;
         }
         return topicTenantPrefix.endsWith("/") ? topicTenantPrefix + topic : topicTenantPrefix + "/" + topic;
+    }
+
+    @Override
+    public String toString() {
+        return Secrets.toString(this, Set.of("roleToken")); // never the secret itself
     }
 }

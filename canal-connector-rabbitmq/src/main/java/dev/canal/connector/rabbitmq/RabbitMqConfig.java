@@ -1,9 +1,11 @@
 package dev.canal.connector.rabbitmq;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.Secrets;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 
 /**
  * The RabbitMQ producer settings of MQ mode ({@code rabbitmq.*}, docs/mq.md), with Canal's defaults (all empty).
@@ -94,5 +96,10 @@ public record RabbitMqConfig(String host, int port, String virtualHost, String e
 
     private static String orDefault(String value, String fallback) {
         return value.isEmpty() ? fallback : value;
+    }
+
+    @Override
+    public String toString() {
+        return Secrets.toString(this, Set.of("password")); // never the secret itself
     }
 }

@@ -2,6 +2,8 @@ package dev.canal.deployer.admin;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.canal.protocol.DestinationNameRule;
+import dev.canal.protocol.UntrustedText;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -13,6 +15,8 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Asks canal-admin for this server's configuration over its polling endpoints (Canal's PlainCanalConfigClient;
@@ -31,6 +35,7 @@ public final class AdminConfigClient {
     public static final String INSTANCE_POLLING = "/api/v1/config/instance_polling/";
     public static final Duration TIMEOUT = Duration.ofSeconds(5);
 
+    private static final Logger log = LoggerFactory.getLogger(AdminConfigClient.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final AdminConfig config;
@@ -72,10 +77,17 @@ public final class AdminConfigClient {
                 query("md5", heldMd5));
     }
 
-    /** The names in an instance list as canal-admin sends it. */
+    /**
+     * The names in an instance list as canal-admin sends it. A name that is no valid destination name (a path, say)
+     * is reported and left out, before it reaches a log file's name, a path or the instance generator.
+     */
     public static List<String> names(RemoteConfig list) {
-        return Arrays.stream(list.content().split(",")).map(String::trim).filter(s -> !s.isEmpty()).distinct()
-                .toList();
+        List<String> names = Arrays.stream(list.content().split(",")).map(String::trim).filter(s -> !s.isEmpty())
+                .distinct().toList();
+        names.stream().filter(name -> !DestinationNameRule.isWellFormed(name)).forEach(name ->
+                log.error("canal-admin lists destination {}, which is not a valid name; it is left out",
+                        UntrustedText.quote(name)));
+        return names.stream().filter(DestinationNameRule::isWellFormed).toList();
     }
 
     /** The content of the answer's {@code data}, or null when canal-admin says nothing changed. */

@@ -37,6 +37,11 @@ class AdminConfigClientTest {
     }
 
     @Test
+    void anInstanceListedUnderANameThatIsNoPlainWordIsLeftOut() {
+        assertThat(AdminConfigClient.names(RemoteConfig.of("a, ../../tmp/evil,/etc,b,a"))).containsExactly("a", "b");
+    }
+
+    @Test
     void contentComesOnlyWhenItDiffersFromTheMd5Held() {
         AdminConfigClient client = client(admin.address(), HASH);
 

@@ -28,7 +28,7 @@ final class AdminPortClient implements AutoCloseable {
         socket.setSoTimeout(60_000);
         in = new DataInputStream(socket.getInputStream());
         out = new DataOutputStream(socket.getOutputStream());
-        AdminPacket.Packet handshake = read();
+        AdminPacket.Packet handshake = readPacket();
         if (handshake.getType() != PacketType.HANDSHAKE || handshake.getVersion() != 1) {
             throw new IOException("expected a version-1 HANDSHAKE, got " + handshake);
         }
@@ -61,7 +61,12 @@ final class AdminPortClient implements AutoCloseable {
         out.writeInt(packet.length);
         out.write(packet);
         out.flush();
-        AdminPacket.Packet reply = read();
+        return read();
+    }
+
+    /** The next ACK the server sends, asked for or not (a refusal, a deadline passed). */
+    AdminPacket.Ack read() throws IOException {
+        AdminPacket.Packet reply = readPacket();
         if (reply.getType() != PacketType.ACK) {
             throw new IOException("expected an ACK, got " + reply.getType());
         }
@@ -73,7 +78,7 @@ final class AdminPortClient implements AutoCloseable {
         return in.read() < 0;
     }
 
-    private AdminPacket.Packet read() throws IOException {
+    private AdminPacket.Packet readPacket() throws IOException {
         byte[] packet = new byte[in.readInt()];
         in.readFully(packet);
         try {

@@ -5,6 +5,7 @@ import dev.canal.binlog.net.SslOptions;
 import dev.canal.parse.meta.history.TsdbConfig;
 import dev.canal.protocol.config.CommonKeys;
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.Secrets;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.Arrays;
 import java.util.List;
@@ -185,5 +186,10 @@ public record MysqlParserConfig(
         if (value <= 0 || Integer.bitCount(value) != 1) {
             throw TypedProperties.invalid(key.name(), Integer.toString(value), "must be a power of 2");
         }
+    }
+
+    @Override
+    public String toString() {
+        return Secrets.toString(this, Set.of("password")); // never the secret itself
     }
 }

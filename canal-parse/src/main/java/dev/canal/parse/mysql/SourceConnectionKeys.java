@@ -10,7 +10,10 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 
-/** The keys of every connection to the source: socket settings and TLS (docs/configuration.md). */
+/**
+ * The keys of every connection to the source: socket settings, the largest packet taken, TLS and what protects the
+ * password without it (docs/configuration.md, docs/security.md).
+ */
 public final class SourceConnectionKeys {
 
     public static final ConfigKey RECEIVE_BUFFER_SIZE = ConfigKey.canal("canal.instance.network.receiveBufferSize",
@@ -20,6 +23,14 @@ public final class SourceConnectionKeys {
     public static final ConfigKey SO_TIMEOUT = ConfigKey.canal("canal.instance.network.soTimeout", "30",
             "Seconds a read from the source may wait before the connection counts as lost; longer than the "
                     + "source's heartbeat period.");
+    public static final ConfigKey MAX_PACKET_SIZE = ConfigKey.ours("canal.instance.network.maxPacketSize",
+            "1073741824", "Largest packet or binlog event accepted from the source, in bytes (at least 1024); a source "
+                    + "claiming more is disconnected. The default is the largest max_allowed_packet MySQL allows.");
+    public static final ConfigKey ALLOW_PUBLIC_KEY_RETRIEVAL = ConfigKey.ours(
+            "canal.instance.master.allowPublicKeyRetrieval", "false",
+            "Without TLS, let the source's RSA public key, sent over that same connection, protect the password "
+                    + "(caching_sha2_password's first login, sha256_password), as Connector/J's option of that name; "
+                    + "with TLS it is not needed (docs/security.md).");
     public static final ConfigKey SSL_MODE = ConfigKey.canal("canal.instance.master.sslMode", "DISABLED",
             "TLS to the source: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY.");
     public static final ConfigKey TLS_VERSIONS = ConfigKey.canal("canal.instance.master.tlsVersions",
@@ -38,16 +49,17 @@ public final class SourceConnectionKeys {
     public static final ConfigKey CLIENT_STORE_PASSWORD = ConfigKey.canal(
             "canal.instance.master.clientCertificateKeyStorePassword", null, "Password of the client key store.");
 
-    public static final List<ConfigKey> KEYS = List.of(RECEIVE_BUFFER_SIZE, SEND_BUFFER_SIZE, SO_TIMEOUT, SSL_MODE,
-            TLS_VERSIONS, TRUST_STORE_URL, TRUST_STORE_TYPE, TRUST_STORE_PASSWORD, CLIENT_STORE_URL,
-            CLIENT_STORE_TYPE, CLIENT_STORE_PASSWORD);
+    public static final List<ConfigKey> KEYS = List.of(RECEIVE_BUFFER_SIZE, SEND_BUFFER_SIZE, SO_TIMEOUT,
+            MAX_PACKET_SIZE, SSL_MODE, TLS_VERSIONS, TRUST_STORE_URL, TRUST_STORE_TYPE, TRUST_STORE_PASSWORD,
+            CLIENT_STORE_URL, CLIENT_STORE_TYPE, CLIENT_STORE_PASSWORD, ALLOW_PUBLIC_KEY_RETRIEVAL);
 
     private SourceConnectionKeys() {
     }
 
     static NetworkOptions network(TypedProperties p) {
         return new NetworkOptions(p.positiveInteger(RECEIVE_BUFFER_SIZE), p.positiveInteger(SEND_BUFFER_SIZE),
-                Duration.ofSeconds(p.positiveInteger(SO_TIMEOUT)), NetworkOptions.defaults().connectTimeout());
+                Duration.ofSeconds(p.positiveInteger(SO_TIMEOUT)), NetworkOptions.defaults().connectTimeout(),
+                p.positiveInteger(MAX_PACKET_SIZE));
     }
 
     /** A password or type without its store's URL is rejected, naming the key. */
@@ -57,7 +69,8 @@ public final class SourceConnectionKeys {
                 .filter(s -> !s.isEmpty()).toList();
         return new SslOptions(SslMode.parse(mode), versions,
                 store(p, TRUST_STORE_URL, TRUST_STORE_TYPE, TRUST_STORE_PASSWORD),
-                store(p, CLIENT_STORE_URL, CLIENT_STORE_TYPE, CLIENT_STORE_PASSWORD));
+                store(p, CLIENT_STORE_URL, CLIENT_STORE_TYPE, CLIENT_STORE_PASSWORD),
+                p.bool(ALLOW_PUBLIC_KEY_RETRIEVAL));
     }
 
     private static KeyStoreSource store(TypedProperties p, ConfigKey urlKey, ConfigKey typeKey, ConfigKey passwordKey) {

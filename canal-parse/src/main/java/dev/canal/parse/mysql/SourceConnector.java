@@ -73,9 +73,9 @@ public final class SourceConnector {
         p.setProperty("tlsVersions", String.join(",", ssl.tlsVersions()));
         putStore(p, "trustCertificateKeyStore", ssl.trustStore());
         putStore(p, "clientCertificateKeyStore", ssl.clientKeyStore());
-        // as the replication client does: caching_sha2_password / sha256_password over plain TCP ask the server
-        // for its RSA key; over TLS the password goes inside the encrypted channel
-        p.setProperty("allowPublicKeyRetrieval", "true");
+        // as the replication client does: caching_sha2_password / sha256_password over plain TCP may ask the server
+        // for its RSA key only when allowed; over TLS the password goes inside the encrypted channel
+        p.setProperty("allowPublicKeyRetrieval", Boolean.toString(ssl.allowPublicKeyRetrieval()));
         p.setProperty("connectTimeout", Long.toString(options.network().connectTimeout().toMillis()));
         return p;
     }

@@ -72,6 +72,19 @@ class MysqlConnectionIT {
     }
 
     @Test
+    void withoutTlsTheRsaKeyExchangeIsRefusedUnlessAllowed(MySqlServer db) throws Exception {
+        assumeFalse(db.isMariaDb(), "caching_sha2_password is MySQL's");
+        ConnectionOptions user = freshUser(db, "canal_it_sha2_norsa", "caching_sha2_password");
+
+        assertThatThrownBy(() -> MysqlConnection.open(user.withSsl(SslOptions.disabled())))
+                .hasCauseInstanceOf(PublicKeyRetrievalException.class)
+                .hasMessageContaining("allowPublicKeyRetrieval").hasMessageContaining("TLS");
+        try (MysqlConnection c = MysqlConnection.open(user.withSsl(SslOptions.of(SslMode.REQUIRED)))) {
+            assertThat(c.authMethod()).isEqualTo(AuthMethod.CACHING_SHA2_FULL_TLS);
+        }
+    }
+
+    @Test
     void cachingSha2FullAuthenticationOverTlsSendsThePasswordThenTheFastPath(MySqlServer db) throws Exception {
         assumeFalse(db.isMariaDb(), "caching_sha2_password is MySQL's");
         ConnectionOptions user = freshUser(db, "canal_it_sha2_tls", "caching_sha2_password");
@@ -173,7 +186,7 @@ class MysqlConnectionIT {
                 .hasMessageContaining("TLS handshake").hasMessageContaining("VERIFY_CA");
         // the generated server certificate names no host, so identity checking refuses it even with the right CA
         SslOptions verifyIdentity = new SslOptions(SslMode.VERIFY_IDENTITY, SslOptions.DEFAULT_TLS_VERSIONS,
-                verifyCa.trustStore(), null);
+                verifyCa.trustStore(), null, false);
         assertThatThrownBy(() -> MysqlConnection.open(replicationOptions(db).withSsl(verifyIdentity)))
                 .hasMessageContaining("TLS handshake").hasMessageContaining("VERIFY_IDENTITY");
     }

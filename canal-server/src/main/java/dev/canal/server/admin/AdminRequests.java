@@ -3,6 +3,8 @@ package dev.canal.server.admin;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.canal.protocol.AdminPacket;
 import dev.canal.protocol.AdminPacket.Ack;
+import dev.canal.protocol.DestinationNameRule;
+import dev.canal.protocol.UntrustedText;
 import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -49,7 +51,7 @@ public final class AdminRequests {
     }
 
     private Ack server(String action) {
-        log.info("admin: server {}", action);
+        log.info("admin: server {}", UntrustedText.quote(action));
         return switch (action) {
             case "check" -> answer(admin.check());
             case "start" -> answer(admin.start());
@@ -66,7 +68,10 @@ public final class AdminRequests {
         if (destination.isBlank()) {
             return error(ERROR_FAILED, "instance action '" + action + "' names no destination");
         }
-        log.info("admin: instance {} {}", destination, action);
+        if (!DestinationNameRule.isWellFormed(destination)) {
+            return invalidName(destination);
+        }
+        log.info("admin: instance {} {}", destination, UntrustedText.quote(action));
         return switch (action) {
             case "check" -> answer(admin.checkInstance(destination));
             case "start" -> answer(admin.startInstance(destination));
@@ -89,11 +94,21 @@ public final class AdminRequests {
         if (folder.isBlank()) {
             return error(ERROR_FAILED, "an instance log request names no destination");
         }
+        if (!DestinationNameRule.isWellFormed(folder)) {
+            return invalidName(folder);
+        }
         if (request.getAction().equals("list")) {
             return answer(logs.list(folder));
         }
         int lines = request.hasCount() ? request.getCount() : LogFiles.DEFAULT_LINES;
         return answer(logs.tail(folder, request.hasFile() ? request.getFile() : "", lines));
+    }
+
+    /** Refused before the name reaches a log line, a file path or the controller (docs/security.md). */
+    private static Ack invalidName(String destination) {
+        log.warn("admin: refused a request for destination {}, which is not a valid name",
+                UntrustedText.quote(destination));
+        return error(ERROR_FAILED, "destination " + UntrustedText.quote(destination) + " is not a valid name");
     }
 
     private static Ack answer(boolean done) {

@@ -1,8 +1,11 @@
 package dev.canal.server.admin;
 
+import dev.canal.server.ClientLimits;
+import dev.canal.server.netty.ConnectionLimit;
 import dev.canal.server.netty.Credentials;
 import dev.canal.server.netty.DaemonThreads;
-import dev.canal.server.netty.Frames;
+import dev.canal.server.netty.FrameDecoder;
+import dev.canal.server.netty.RefusalHandler;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -17,6 +20,7 @@ import io.netty.util.concurrent.DefaultEventExecutorGroup;
 import io.netty.util.concurrent.EventExecutorGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -26,12 +30,18 @@ import org.slf4j.LoggerFactory;
  * The admin port ({@code canal.admin.port}; Canal's CanalAdminWithNetty): canal-admin's SERVER, INSTANCE and LOG
  * requests over the client port's framing and authentication (docs/admin.md). It runs independently of the
  * server it administers, so a server stopped through it can be started through it again. One event-loop thread
- * is plenty for the few connections canal-admin makes.
+ * is plenty for the few connections canal-admin makes: at most {@value #MAX_CONNECTIONS} are open at once
+ * ({@value #MAX_CONNECTIONS_PER_ADDRESS} from one address), each must log in within {@value #AUTH_TIMEOUT_MILLIS}
+ * ms, and frames are limited to {@link ClientLimits#UNAUTHENTICATED_MAX_FRAME_LENGTH} bytes until it has.
  */
 public final class AdminServer {
 
     private static final Logger log = LoggerFactory.getLogger(AdminServer.class);
     private static final int MAX_FRAME_LENGTH = 1 << 20;
+    public static final int MAX_CONNECTIONS = 16;
+    public static final int MAX_CONNECTIONS_PER_ADDRESS = 8;
+    public static final int AUTH_TIMEOUT_MILLIS = 10_000;
+    private static final byte[] NO_SEED = new byte[8]; // nobody authenticates against it
     private static final long STOP_WAIT_MILLIS = 5000;
     /** Threads running requests; each connection keeps to one, so its requests run in order. */
     private static final int REQUEST_THREADS = 2;
@@ -40,6 +50,7 @@ public final class AdminServer {
     private final int port;
     private final Credentials credentials;
     private final AdminRequests requests;
+    private final int authTimeoutMillis;
 
     // guarded by this
     private EventLoopGroup group;
@@ -52,10 +63,16 @@ public final class AdminServer {
      * @param port  {@code canal.admin.port}; 0 picks a free one
      */
     public AdminServer(String ip, int port, Credentials credentials, AdminRequests requests) {
+        this(ip, port, credentials, requests, AUTH_TIMEOUT_MILLIS);
+    }
+
+    /** @param authTimeoutMillis how long a connection may take to log in before it is closed */
+    public AdminServer(String ip, int port, Credentials credentials, AdminRequests requests, int authTimeoutMillis) {
         this.ip = ip == null ? "" : ip.trim();
         this.port = port;
         this.credentials = Objects.requireNonNull(credentials, "credentials");
         this.requests = Objects.requireNonNull(requests, "requests");
+        this.authTimeoutMillis = authTimeoutMillis;
     }
 
     /** @throws IllegalStateException naming the address when it cannot be bound */
@@ -66,6 +83,7 @@ public final class AdminServer {
         group = new MultiThreadIoEventLoopGroup(1, DaemonThreads.named("canal-admin-io"), NioIoHandler.newFactory());
         requestExecutors = new DefaultEventExecutorGroup(REQUEST_THREADS, DaemonThreads.named("canal-admin-request"));
         channels = new DefaultChannelGroup("canal-admin", GlobalEventExecutor.INSTANCE);
+        ConnectionLimit limit = ConnectionLimit.fixed("admin", MAX_CONNECTIONS, MAX_CONNECTIONS_PER_ADDRESS);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
@@ -73,10 +91,20 @@ public final class AdminServer {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         channels.add(channel);
+                        String refusal = limit.admit(channel);
+                        if (refusal != null) {
+                            channel.pipeline().addLast("refusal", new RefusalHandler(alloc -> List.of(
+                                    AdminPackets.handshake(alloc, NO_SEED), AdminPackets.ack(alloc,
+                                            AdminRequests.error(AdminRequests.ERROR_FAILED, refusal)))));
+                            return;
+                        }
+                        FrameDecoder frames = new FrameDecoder(ClientLimits.UNAUTHENTICATED_MAX_FRAME_LENGTH,
+                                MAX_FRAME_LENGTH);
                         channel.pipeline()
-                                .addLast("frame", Frames.decoder(MAX_FRAME_LENGTH))
+                                .addLast("frame", frames)
                                 .addLast("packet", new AdminPacketDecoder())
-                                .addLast(requestExecutors, "admin", new AdminConnectionHandler(credentials, requests));
+                                .addLast(requestExecutors, "admin",
+                                        new AdminConnectionHandler(credentials, requests, frames, authTimeoutMillis));
                     }
                 });
         InetSocketAddress address = ip.isEmpty() ? new InetSocketAddress(port) : new InetSocketAddress(ip, port);

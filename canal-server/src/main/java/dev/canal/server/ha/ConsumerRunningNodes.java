@@ -2,6 +2,7 @@ package dev.canal.server.ha;
 
 import dev.canal.meta.ZooKeeperPaths;
 import dev.canal.protocol.ConsumerName;
+import dev.canal.protocol.DestinationNameRule;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -23,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * active server of {@code example} and follows it on failover. The consumers are the children of
  * {@code /otter/canal/destinations} named {@code example@…}, watched while active: a consumer's meta subscription
  * creates its node, and so does its cluster client's own election node. The election itself is only ever held on
- * the destination. Every ZooKeeper call runs on the election thread; a failure is logged and retried on the next
- * change.
+ * the destination. A child whose name is no valid consumer name is left alone. Every ZooKeeper call runs on the
+ * election thread; a failure is logged and retried on the next change.
  */
 final class ConsumerRunningNodes {
 
@@ -77,7 +78,8 @@ final class ConsumerRunningNodes {
             return;
         }
         for (String child : children) {
-            if (!child.equals(destination) && ConsumerName.belongsTo(child, destination) && !mirrored.contains(child)) {
+            if (!child.equals(destination) && ConsumerName.belongsTo(child, destination) && !mirrored.contains(child)
+                    && DestinationNameRule.isWellFormedSubscription(child)) {
                 mirror(child, data);
             }
         }

@@ -1,6 +1,8 @@
 package dev.canal.server.netty;
 
 import dev.canal.server.CanalServer;
+import dev.canal.server.ClientLimits;
+import dev.canal.server.DeployedDestinations;
 import dev.canal.server.DestinationActivator;
 import dev.canal.server.ServerConfig;
 import dev.canal.server.metrics.ClientMetrics;
@@ -13,6 +15,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
@@ -35,7 +38,11 @@ import org.slf4j.LoggerFactory;
  * Per connection the pipeline is: quick-ack re-arming, the 4-byte length frame decoder, packet parsing,
  * handshake (on connect), authentication (within a deadline), then (after auth) idle handlers and the session
  * handler, and last a handler that closes the connection on any failure. Requests run on a session pool, never
- * on an event loop. A connection beyond {@code canal.client.max.connections} gets an error instead and is closed.
+ * on an event loop. A connection beyond {@code canal.client.max.connections}, or beyond
+ * {@code canal.client.max.connections.per.address} from one address, gets an error instead and is closed. Frames
+ * are limited to {@link ClientLimits#UNAUTHENTICATED_MAX_FRAME_LENGTH} bytes until the client has authenticated;
+ * replies a client leaves unread past {@code canal.client.write.buffer.size} hold its further requests back
+ * (docs/security.md). Only destinations that {@link DeployedDestinations} knows may be named by a client.
  *
  * <p>Uses the epoll transport where available (so TCP_QUICKACK can be kept on, see {@link QuickAckHandler}),
  * NIO otherwise. Sockets have TCP_NODELAY and SO_KEEPALIVE on.
@@ -49,6 +56,7 @@ public final class CanalNettyServer {
     private final ServerConfig config;
     private final CanalServer server;
     private final DestinationActivator activator;
+    private final DeployedDestinations deployed;
     private final ClientMetrics metrics;
     private final boolean preferEpoll;
 
@@ -60,20 +68,25 @@ public final class CanalNettyServer {
     private Channel serverChannel;
     private String transport;
 
-    /** Activates destinations by starting them in {@code server} and prefers the epoll transport. */
+    /**
+     * Serves the destinations running in {@code server} (started by its owner), starting a stopped one again when a
+     * client subscribes to it, and prefers the epoll transport.
+     */
     public CanalNettyServer(ServerConfig config, CanalServer server, ClientMetrics metrics) {
-        this(config, server, server::start, metrics, true);
+        this(config, server, server::start, server::isStart, metrics, true);
     }
 
     /**
      * @param activator   makes a destination run here before a client subscribes (HA running monitor)
+     * @param deployed    the destinations a client may name
      * @param preferEpoll false forces the NIO transport
      */
     public CanalNettyServer(ServerConfig config, CanalServer server, DestinationActivator activator,
-            ClientMetrics metrics, boolean preferEpoll) {
+            DeployedDestinations deployed, ClientMetrics metrics, boolean preferEpoll) {
         this.config = Objects.requireNonNull(config, "config");
         this.server = Objects.requireNonNull(server, "server");
         this.activator = Objects.requireNonNull(activator, "activator");
+        this.deployed = Objects.requireNonNull(deployed, "deployed");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.preferEpoll = preferEpoll;
     }
@@ -95,23 +108,30 @@ public final class CanalNettyServer {
         workerGroup = new MultiThreadIoEventLoopGroup(0, DaemonThreads.named("canal-server-io"), ioHandlers);
         sessionPool = Executors.newCachedThreadPool(DaemonThreads.named("canal-server-session"));
         channels = new DefaultChannelGroup("canal-clients", GlobalEventExecutor.INSTANCE);
-        RequestProcessor processor = new RequestProcessor(server, activator, metrics);
-        ConnectionLimit limit = new ConnectionLimit(config.maxConnections());
+        ClientLimits limits = config.limits();
+        RequestProcessor processor = new RequestProcessor(server, activator, deployed, limits, metrics);
+        LoginThrottle throttle = new LoginThrottle();
+        WarningRate badInput = new WarningRate(ConnectionLimit.WARNING_INTERVAL_SECONDS, TimeUnit.SECONDS);
+        ConnectionLimit limit = new ConnectionLimit("client", limits.maxConnections(),
+                ClientLimits.MAX_CONNECTIONS.name(), limits.maxConnectionsPerAddress(),
+                ClientLimits.MAX_CONNECTIONS_PER_ADDRESS.name());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(bossGroup, workerGroup)
                 .channel(channelType)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                        new WriteBufferWaterMark(limits.writeBufferBytes() / 2, limits.writeBufferBytes()))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                         channels.add(channel);
-                        if (!limit.tryAcquire()) {
-                            channel.pipeline().addLast("refusal", new RefusalHandler(limit.max()));
+                        String refusal = limit.admit(channel);
+                        if (refusal != null) {
+                            channel.pipeline().addLast("refusal", RefusalHandler.clientPort(refusal));
                             return;
                         }
-                        channel.closeFuture().addListener(closed -> limit.release());
-                        initPipeline(channel, processor);
+                        initPipeline(channel, processor, throttle, badInput);
                     }
                 });
         InetSocketAddress address = config.ip().isEmpty() ? new InetSocketAddress(config.port())
@@ -125,6 +145,12 @@ public final class CanalNettyServer {
         }
         transport = epoll ? "epoll" : "nio";
         log.info("canal TCP server listening on {} ({} transport)", serverChannel.localAddress(), transport);
+        if (config.isOpenToAnyone()) {
+            // Canal's default, kept; but never silent (docs/security.md)
+            log.warn("the client port {} is open to anyone who can reach it: {} is empty, so every client may read "
+                    + "every destination; set {} and {} to require a password", serverChannel.localAddress(),
+                    ServerConfig.PASSWD.name(), ServerConfig.USER.name(), ServerConfig.PASSWD.name());
+        }
     }
 
     /** Closes every client connection (waiting up to 5 s), stops listening and releases all threads. */
@@ -165,16 +191,20 @@ public final class CanalNettyServer {
         return metrics;
     }
 
-    private void initPipeline(SocketChannel channel, RequestProcessor processor) {
+    private void initPipeline(SocketChannel channel, RequestProcessor processor, LoginThrottle throttle,
+            WarningRate badInput) {
         ChannelSession session = new ChannelSession(channel, sessionPool);
         ChannelPipeline pipeline = channel.pipeline();
+        FrameDecoder frames = new FrameDecoder(config.limits().unauthenticatedMaxFrameLength(),
+                config.limits().maxFrameLength());
         pipeline.addLast("quickAck", new QuickAckHandler());
-        pipeline.addLast("frame", Frames.decoder(config.maxFrameLength()));
+        pipeline.addLast("frame", frames);
         pipeline.addLast("packet", new PacketDecoder());
         pipeline.addLast("handshake", new HandshakeHandler(session));
-        pipeline.addLast("auth", new AuthenticationHandler(config, session, processor, SESSION_HANDLER));
+        pipeline.addLast("auth", new AuthenticationHandler(config, session, processor, throttle, frames,
+                SESSION_HANDLER));
         pipeline.addLast(SESSION_HANDLER, new SessionHandler(session, processor));
-        pipeline.addLast("failure", new FailureHandler(session));
+        pipeline.addLast("failure", new FailureHandler(session, badInput));
     }
 
     private void shutdownExecutors() {

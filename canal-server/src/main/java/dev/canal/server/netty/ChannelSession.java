@@ -12,10 +12,12 @@ import org.slf4j.LoggerFactory;
  * requests one after another on the shared session pool, off the event loop, so a long-poll GET never
  * blocks an I/O thread and responses leave in request order.
  *
- * <p>A client that sends many requests without reading answers is slowed down rather than buffered: reading
- * from its socket pauses while {@value #PAUSE_READING_AT} requests wait. When the connection closes, a GET
- * blocked in the store is interrupted and queued GETs are dropped; the other requests (acks, rollbacks,
- * subscriptions) still run: they change the client's state whether or not anyone reads a reply.
+ * <p>A client that sends many requests without reading answers is slowed down rather than buffered: no request
+ * is taken while the channel is not writable (its unsent replies are above the write buffer's high water mark,
+ * {@code canal.client.write.buffer.size}) until the client has read them down to the low one, and reading from its
+ * socket pauses while {@value #PAUSE_READING_AT} requests wait. When the connection closes, a GET blocked in the
+ * store is interrupted and queued GETs are dropped; the other requests (acks, rollbacks, subscriptions) still run:
+ * they change the client's state whether or not anyone reads a reply.
  */
 final class ChannelSession {
 
@@ -27,6 +29,7 @@ final class ChannelSession {
     private byte[] seed; // event loop only
     private final ArrayDeque<Request> queue = new ArrayDeque<>(); // guarded by this
     private boolean draining; // guarded by this
+    private boolean waitingForWritable; // guarded by this
     private boolean closed; // guarded by this
     private Thread interruptibleWorker; // guarded by this
 
@@ -93,7 +96,10 @@ final class ChannelSession {
         }
     }
 
-    /** Drops queued requests but acks and rollbacks, and interrupts a blocked one; called when the connection closes. */
+    /**
+     * Drops queued requests but acks and rollbacks, and interrupts a blocked one; called when the connection closes.
+     * The requests left run even if they were waiting for the channel to become writable.
+     */
     void close() {
         synchronized (this) {
             closed = true;
@@ -102,12 +108,40 @@ final class ChannelSession {
                 interruptibleWorker.interrupt();
             }
         }
+        resumeIfWaiting();
+    }
+
+    /** The channel became writable again (its client read enough): queued requests run on. Event loop. */
+    void writabilityChanged() {
+        if (channel.isWritable()) {
+            resumeIfWaiting();
+        }
+    }
+
+    private void resumeIfWaiting() {
+        synchronized (this) {
+            if (!waitingForWritable) {
+                return;
+            }
+            waitingForWritable = false;
+            if (draining || queue.isEmpty()) {
+                return;
+            }
+            draining = true;
+        }
+        pool.execute(this::drain);
     }
 
     private void drain() {
         while (true) {
             Request next;
             synchronized (this) {
+                // checked under the lock that writabilityChanged takes, so a change in between is not missed
+                if (!closed && !channel.isWritable()) {
+                    waitingForWritable = true;
+                    draining = false;
+                    return;
+                }
                 next = queue.poll();
                 if (next == null) {
                     draining = false;

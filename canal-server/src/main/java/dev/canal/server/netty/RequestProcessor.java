@@ -5,15 +5,19 @@ import dev.canal.protocol.CanalPacket;
 import dev.canal.protocol.CanalPacket.PacketType;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.ConsumerName;
+import dev.canal.protocol.DestinationNameRule;
 import dev.canal.protocol.Message;
+import dev.canal.protocol.UntrustedText;
 import dev.canal.server.CanalServer;
 import dev.canal.server.CanalServerException;
+import dev.canal.server.ClientLimits;
+import dev.canal.server.DeployedDestinations;
 import dev.canal.server.DestinationActivator;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.metrics.DestinationClientMetrics;
 import io.netty.buffer.ByteBuf;
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOutboundBuffer;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +29,13 @@ import org.slf4j.MDC;
  * Nothing is sent for a successful CLIENTACK or CLIENTROLLBACK, because the official client never reads
  * one (quirk 1). No error closes the connection. Log lines carry the request's destination (MDC key
  * {@code destination}).
+ *
+ * <p>Every destination a request names passes {@link DestinationNameRule} first: a name that is not a deployed
+ * destination (or a consumer of one) is refused before it reaches the MDC, a metric label or the server. A
+ * client's mistake is answered with one line in Canal's shape ({@code something goes wrong with channel: ...,
+ * exception: <why>}, no stack trace) and logged at WARN, at most once per {@value #WARNING_INTERVAL_SECONDS} s
+ * with a count; a failure of the server itself is answered the same way without its details, which go to the log
+ * with their stack trace (docs/security.md).
  */
 final class RequestProcessor {
 
@@ -36,14 +47,32 @@ final class RequestProcessor {
     private static final long ROLLBACK_ALL = 0L;
     private static final TimeUnit[] UNITS_BY_ORDINAL = TimeUnit.values();
     private static final String MDC_DESTINATION = "destination";
+    static final long WARNING_INTERVAL_SECONDS = 10;
+    /** How much of a mistake's text goes into the log line. */
+    private static final int LOGGED_MISTAKE_LENGTH = 300;
+
+    /** A request the client got wrong; its message is the whole answer. */
+    private static final class ClientMistake extends RuntimeException {
+
+        ClientMistake(String message) {
+            super(message, null, false, false);
+        }
+    }
 
     private final CanalServer server;
     private final DestinationActivator activator;
+    private final DeployedDestinations deployed;
+    private final ClientLimits limits;
     private final ClientMetrics metrics;
+    private final WarningRate mistakes = new WarningRate(WARNING_INTERVAL_SECONDS, TimeUnit.SECONDS);
+    private final WarningRate slowReaders = new WarningRate(WARNING_INTERVAL_SECONDS, TimeUnit.SECONDS);
 
-    RequestProcessor(CanalServer server, DestinationActivator activator, ClientMetrics metrics) {
+    RequestProcessor(CanalServer server, DestinationActivator activator, DeployedDestinations deployed,
+            ClientLimits limits, ClientMetrics metrics) {
         this.server = server;
         this.activator = activator;
+        this.deployed = deployed;
+        this.limits = limits;
         this.metrics = metrics;
     }
 
@@ -60,12 +89,15 @@ final class RequestProcessor {
                 case CLIENTROLLBACK -> clientRollback(session,
                         CanalPacket.ClientRollback.parseFrom(packet.getBody()));
                 default -> {
-                    sendError(session, addressOf(session), Packets.ERROR_BAD_REQUEST,
+                    sendError(session, metrics.ofClient(session.channel().remoteAddress()), Packets.ERROR_BAD_REQUEST,
                             "packet type: " + packet.getType() + " is NOT supported!");
                     yield null;
                 }
             };
-        } catch (InvalidProtocolBufferException | RuntimeException e) {
+        } catch (InvalidProtocolBufferException e) {
+            sendMistake(session, packet.getType().name(), "malformed " + packet.getType() + " request: "
+                    + e.getMessage());
+        } catch (RuntimeException e) {
             sendFailure(session, packet.getType().name(), e);
         } finally {
             if (destination != null) {
@@ -78,21 +110,26 @@ final class RequestProcessor {
     /** Subscribes the identity a CLIENTAUTHENTICATION carried, then confirms the auth. */
     void subscribeAtAuth(ChannelSession session, CanalPacket.ClientAuth auth) {
         try {
+            requireDeployed(auth.getDestination());
+            MDC.put(MDC_DESTINATION, auth.getDestination());
             subscribe(auth.getDestination(), identity(auth.getDestination(), auth.getClientId(), auth.getFilter()));
-            send(session, auth.getDestination(), Packets.success(session.channel().alloc()));
+            send(session, metrics.of(auth.getDestination()), Packets.success(session.channel().alloc()));
         } catch (RuntimeException e) {
             sendFailure(session, "subscription at authentication", e);
+        } finally {
+            MDC.remove(MDC_DESTINATION);
         }
     }
 
     private String subscription(ChannelSession session, CanalPacket.Sub sub) {
-        MDC.put(MDC_DESTINATION, sub.getDestination());
         if (missingIdentity(sub.getDestination(), sub.getClientId())) {
             return missingIdentityError(session, sub.getDestination(), "Sub", sub);
         }
+        requireDeployed(sub.getDestination());
+        MDC.put(MDC_DESTINATION, sub.getDestination());
         subscribe(sub.getDestination(), identity(sub.getDestination(), sub.getClientId(), sub.getFilter()));
         countPacket(PacketType.SUBSCRIPTION, sub.getDestination());
-        send(session, sub.getDestination(), Packets.success(session.channel().alloc()));
+        send(session, metrics.of(sub.getDestination()), Packets.success(session.channel().alloc()));
         return sub.getDestination();
     }
 
@@ -106,22 +143,27 @@ final class RequestProcessor {
     }
 
     private String unsubscription(ChannelSession session, CanalPacket.Unsub unsub) {
-        MDC.put(MDC_DESTINATION, unsub.getDestination());
         if (missingIdentity(unsub.getDestination(), unsub.getClientId())) {
             return missingIdentityError(session, unsub.getDestination(), "Unsub", unsub);
         }
+        requireDeployed(unsub.getDestination());
+        MDC.put(MDC_DESTINATION, unsub.getDestination());
         server.unsubscribe(identity(unsub.getDestination(), unsub.getClientId(), ""));
         countPacket(PacketType.UNSUBSCRIPTION, unsub.getDestination());
-        send(session, unsub.getDestination(), Packets.success(session.channel().alloc()));
+        send(session, metrics.of(unsub.getDestination()), Packets.success(session.channel().alloc()));
         return unsub.getDestination();
     }
 
     private String get(ChannelSession session, CanalPacket.Get get) {
-        MDC.put(MDC_DESTINATION, get.getDestination());
         if (missingIdentity(get.getDestination(), get.getClientId())) {
             return missingIdentityError(session, get.getDestination(), "Get", get);
         }
+        requireDeployed(get.getDestination());
+        MDC.put(MDC_DESTINATION, get.getDestination());
         ClientIdentity client = identity(get.getDestination(), get.getClientId(), "");
+        if (get.getFetchSize() <= 0) {
+            throw new ClientMistake("fetchSize must be positive, got " + get.getFetchSize());
+        }
         // even a try-get may wait for the destination's lock behind another client's long poll
         Message message = session.interruptibly(() -> !get.hasTimeout() || get.getTimeout() == NO_WAIT
                 ? server.getWithoutAck(client, get.getFetchSize())
@@ -132,17 +174,18 @@ final class RequestProcessor {
         } else {
             counters.packet(PacketType.GET.name());
         }
-        send(session, get.getDestination(), Packets.messages(session.channel().alloc(), message));
+        send(session, counters, Packets.messages(session.channel().alloc(), message));
         return get.getDestination();
     }
 
     private String clientAck(ChannelSession session, CanalPacket.ClientAck ack) {
-        MDC.put(MDC_DESTINATION, ack.getDestination());
         if (missingIdentity(ack.getDestination(), ack.getClientId())) {
             return missingIdentityError(session, ack.getDestination(), "Ack", ack);
         }
+        requireDeployed(ack.getDestination());
+        MDC.put(MDC_DESTINATION, ack.getDestination());
         if (ack.getBatchId() == UNACKABLE_BATCH_ID) {
-            sendError(session, ack.getDestination(), Packets.ERROR_BATCH_ID_ZERO,
+            sendError(session, metrics.of(ack.getDestination()), Packets.ERROR_BATCH_ID_ZERO,
                     "batchId should assign value. Ack: " + ack);
             return ack.getDestination();
         }
@@ -154,10 +197,11 @@ final class RequestProcessor {
     }
 
     private String clientRollback(ChannelSession session, CanalPacket.ClientRollback rollback) {
-        MDC.put(MDC_DESTINATION, rollback.getDestination());
         if (missingIdentity(rollback.getDestination(), rollback.getClientId())) {
             return missingIdentityError(session, rollback.getDestination(), "Rollback", rollback);
         }
+        requireDeployed(rollback.getDestination());
+        MDC.put(MDC_DESTINATION, rollback.getDestination());
         ClientIdentity client = identity(rollback.getDestination(), rollback.getClientId(), "");
         if (rollback.getBatchId() == ROLLBACK_ALL) {
             server.rollback(client);
@@ -166,6 +210,14 @@ final class RequestProcessor {
         }
         countPacket(PacketType.CLIENTROLLBACK, rollback.getDestination());
         return rollback.getDestination();
+    }
+
+    /** @throws ClientMistake when the name is not a deployed destination or a consumer of one */
+    private void requireDeployed(String subscribed) {
+        String refusal = DestinationNameRule.refusal(subscribed, deployed::isDeployed);
+        if (refusal != null) {
+            throw new ClientMistake(refusal);
+        }
     }
 
     /** Out-of-range units fall back to milliseconds, as in Canal. */
@@ -177,9 +229,20 @@ final class RequestProcessor {
         return ordinal >= 0 && ordinal < UNITS_BY_ORDINAL.length ? UNITS_BY_ORDINAL[ordinal] : TimeUnit.MILLISECONDS;
     }
 
-    /** clientId travels as text and is a Java short (a non-number fails the request with 400). */
-    private static ClientIdentity identity(String destination, String clientId, String filter) {
-        return new ClientIdentity(destination, Short.parseShort(clientId), filter);
+    /** clientId travels as text and is a Java short; the filter is bounded by canal.client.filter.max.length. */
+    private ClientIdentity identity(String destination, String clientId, String filter) {
+        if (filter.length() > limits.maxFilterLength()) {
+            throw new ClientMistake("the filter has " + filter.length() + " characters, more than the "
+                    + limits.maxFilterLength() + " this server accepts (" + ClientLimits.FILTER_MAX_LENGTH.name() + ")");
+        }
+        short id;
+        try {
+            id = Short.parseShort(clientId);
+        } catch (NumberFormatException e) {
+            throw new ClientMistake("clientId must be a number from -32768 to 32767, got "
+                    + UntrustedText.quote(clientId));
+        }
+        return new ClientIdentity(destination, id, filter);
     }
 
     private static boolean missingIdentity(String destination, String clientId) {
@@ -187,9 +250,9 @@ final class RequestProcessor {
     }
 
     private String missingIdentityError(ChannelSession session, String destination, String kind, Object request) {
-        String label = destination.isEmpty() ? addressOf(session) : destination;
-        sendError(session, label, Packets.ERROR_MISSING_IDENTITY,
-                "destination or clientId is null. " + kind + ": " + request);
+        String text = "destination or clientId is null. " + kind + ": " + request;
+        noteMistake(session, kind, text);
+        sendError(session, metrics.ofClient(session.channel().remoteAddress()), Packets.ERROR_MISSING_IDENTITY, text);
         return null;
     }
 
@@ -197,34 +260,60 @@ final class RequestProcessor {
         metrics.of(destination).packet(type.name());
     }
 
-    /** Canal's reply to any failure: 400 with the channel and the full stack trace. */
-    private void sendFailure(ChannelSession session, String request, Exception e) {
-        if (e instanceof CanalServerException refused) {
-            log.warn("{} of {} refused: {}", request, session.channel(), refused.getMessage());
-        } else {
-            log.error("{} of {} failed", request, session.channel(), e);
+    /**
+     * Canal's reply to a failed request: 400, {@code something goes wrong with channel: <channel>, exception: ...}.
+     * A refusal or a client's mistake says why; a failure of the server says only that, its trace goes to the log.
+     */
+    private void sendFailure(ChannelSession session, String request, RuntimeException e) {
+        if (e instanceof ClientMistake || e instanceof CanalServerException || e instanceof IllegalArgumentException) {
+            sendMistake(session, request, e.getMessage());
+            return;
         }
-        sendError(session, addressOf(session), Packets.ERROR_BAD_REQUEST,
-                "something goes wrong with channel: " + session.channel() + ", exception: " + stackTrace(e));
+        log.error("{} of {} failed", request, session.channel(), e);
+        sendError(session, metrics.ofClient(session.channel().remoteAddress()), Packets.ERROR_BAD_REQUEST,
+                "something goes wrong with channel: " + session.channel() + ", exception: the server failed to "
+                        + "handle the " + request + " request (its log has the cause)");
     }
 
-    private void sendError(ChannelSession session, String metricsLabel, int code, String message) {
-        metrics.of(metricsLabel).error(code);
-        send(session, metricsLabel, Packets.error(session.channel().alloc(), code, message));
+    private void sendMistake(ChannelSession session, String request, String why) {
+        noteMistake(session, request, why);
+        sendError(session, metrics.ofClient(session.channel().remoteAddress()), Packets.ERROR_BAD_REQUEST,
+                "something goes wrong with channel: " + session.channel() + ", exception: " + why);
     }
 
-    private void send(ChannelSession session, String metricsLabel, ByteBuf frame) {
-        metrics.of(metricsLabel).bytesSent(frame.readableBytes());
-        session.channel().writeAndFlush(frame);
+    private void noteMistake(ChannelSession session, String request, String why) {
+        int count = mistakes.occurred();
+        if (count > 0) {
+            log.warn("{} of {} refused: {} ({} client request(s) refused since the last such warning)", request,
+                    session.channel(), UntrustedText.escape(why, LOGGED_MISTAKE_LENGTH), count);
+        }
     }
 
-    private static String addressOf(ChannelSession session) {
-        return String.valueOf(session.channel().remoteAddress());
+    private void sendError(ChannelSession session, DestinationClientMetrics counters, int code, String message) {
+        counters.error(code);
+        send(session, counters, Packets.error(session.channel().alloc(), code, message));
     }
 
-    private static String stackTrace(Throwable e) {
-        StringWriter text = new StringWriter();
-        e.printStackTrace(new PrintWriter(text));
-        return text.toString();
+    /**
+     * Writes a reply, unless the client has left more than {@code canal.client.max.pending.output} bytes of
+     * earlier replies unread: that connection is closed instead.
+     */
+    private void send(ChannelSession session, DestinationClientMetrics counters, ByteBuf frame) {
+        Channel channel = session.channel();
+        ChannelOutboundBuffer unsent = channel.unsafe().outboundBuffer();
+        long pending = unsent == null ? 0 : unsent.totalPendingWriteBytes();
+        if (pending > limits.maxPendingOutputBytes()) {
+            frame.release();
+            int count = slowReaders.occurred();
+            if (count > 0) {
+                log.warn("closing {}: its client left {} bytes of replies unread, more than {} ({}); {} such "
+                        + "connection(s) closed since the last such warning", channel, pending,
+                        limits.maxPendingOutputBytes(), ClientLimits.MAX_PENDING_OUTPUT.name(), count);
+            }
+            channel.close();
+            return;
+        }
+        counters.bytesSent(frame.readableBytes());
+        channel.writeAndFlush(frame);
     }
 }

@@ -24,4 +24,10 @@ final class SessionHandler extends SimpleChannelInboundHandler<CanalPacket.Packe
         boolean mustRun = packet.getType() != CanalPacket.PacketType.GET;
         session.submit(() -> processor.handle(session, packet), mustRun);
     }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        session.writabilityChanged();
+        ctx.fireChannelWritabilityChanged();
+    }
 }

@@ -144,7 +144,7 @@ class LazyActivationIT {
         monitors.start();
         monitors.register(DESTINATION);
         CanalNettyServer tcp = new CanalNettyServer(ServerConfig.open(port), embedded, monitors.activator(),
-                new ClientMetrics(), true);
+                DESTINATION::equals, new ClientMetrics(), true);
         tcp.start();
         Server server = new Server(embedded, instances, monitors, tcp);
         servers.add(server);

@@ -14,9 +14,13 @@ import dev.canal.protocol.Message;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.TestEntries;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.TcpPorts;
 import java.io.UncheckedIOException;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
@@ -246,11 +250,46 @@ class PrometheusExporterTest {
         start(StoreConfig.itemSize(64));
 
         for (int port : new int[] {0, -1}) {
-            PrometheusExporter disabled = PrometheusExporter.start(port, server, clients, CanalInstance::getEventSink);
+            PrometheusExporter disabled = PrometheusExporter.start("", port, server, clients,
+                    CanalInstance::getEventSink);
             assertThat(disabled.port()).isEqualTo(-1);
             disabled.stop();
         }
         assertThat(instance.getEventSink().handlers()).as("a disabled exporter hooks nothing").hasSize(1);
+    }
+
+    @Test
+    void aConnectionThatSendsHalfARequestStallsNoOtherScrape() throws Exception {
+        start(StoreConfig.itemSize(64));
+        try (Socket slow = new Socket(InetAddress.getLoopbackAddress(), exporter.port())) {
+            slow.getOutputStream().write("GET /metrics HTTP/1.1\r\nHost: canal\r\n".getBytes(StandardCharsets.US_ASCII));
+            slow.getOutputStream().flush(); // and never the blank line that ends the request
+
+            for (int i = 0; i < 3; i++) {
+                assertThat(Scrape.of(exporter).seriesOf("jvm_memory_pool_bytes_used")).isNotEmpty();
+            }
+        }
+    }
+
+    @Test
+    void theEndpointListensOnTheChosenAddressOnly() throws Exception {
+        start(StoreConfig.itemSize(64));
+        int port = TcpPorts.free();
+        PrometheusExporter bound = PrometheusExporter.start("127.0.0.2", port, server, clients,
+                CanalInstance::getEventSink);
+        try {
+            try (Socket other = new Socket()) {
+                assertThatThrownBy(() -> other.connect(new InetSocketAddress("127.0.0.1", port), 2000))
+                        .isInstanceOf(ConnectException.class);
+            }
+            try (Socket chosen = new Socket("127.0.0.2", port)) {
+                chosen.getOutputStream().write("GET /metrics HTTP/1.0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                String answer = new String(chosen.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                assertThat(answer).startsWith("HTTP/1.1 200").contains("jvm_memory_pool_bytes_used");
+            }
+        } finally {
+            bound.stop();
+        }
     }
 
     @Test

@@ -8,9 +8,11 @@ import ch.qos.logback.classic.Level;
 import com.google.protobuf.ByteString;
 import dev.canal.protocol.CanalPacket;
 import dev.canal.protocol.CanalPacket.PacketType;
+import dev.canal.server.ClientLimits;
 import dev.canal.server.ServerConfig;
 import dev.canal.server.TestEntries;
 import dev.canal.testsupport.LogCapture;
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
@@ -103,21 +105,123 @@ class ConnectionGuardsTest {
     }
 
     @Test
-    void refusalsOfABurstAreLoggedOnce() {
+    void refusalsOfABurstAreLoggedOnce() throws Exception {
         try (LogCapture logs = LogCapture.attach(ConnectionLimit.class.getName())) {
-            ConnectionLimit limit = new ConnectionLimit(1);
-            assertThat(limit.tryAcquire()).isTrue();
+            InetAddress client = InetAddress.getByAddress(new byte[] {10, 0, 0, 1});
+            ConnectionLimit limit = new ConnectionLimit("client", 1, ServerConfig.MAX_CONNECTIONS.name(), 1,
+                    ClientLimits.MAX_CONNECTIONS_PER_ADDRESS.name());
+            assertThat(limit.tryAcquire(client)).isNull();
 
-            List<Boolean> burst = List.of(limit.tryAcquire(), limit.tryAcquire(), limit.tryAcquire());
-            limit.release();
+            List<String> burst = List.of(limit.tryAcquire(client), limit.tryAcquire(client), limit.tryAcquire(client));
+            limit.release(client);
 
-            assertThat(burst).containsOnly(false);
-            assertThat(limit.tryAcquire()).isTrue();
+            assertThat(burst).allSatisfy(refusal -> assertThat(refusal).contains("at most 1",
+                    ServerConfig.MAX_CONNECTIONS.name()));
+            assertThat(limit.tryAcquire(client)).isNull();
             String thisThread = Thread.currentThread().getName(); // servers of other tests have limits too
             assertThat(logs.events()).filteredOn(event -> event.getThreadName().equals(thisThread)).singleElement().satisfies(event -> {
                 assertThat(event.getLevel()).isEqualTo(Level.WARN);
                 assertThat(event.getFormattedMessage()).contains(ServerConfig.MAX_CONNECTIONS.name(), "already 1 open");
             });
+        }
+    }
+
+    @Test
+    void oneAddressGetsNoMoreThanItsShareOfConnectionsWhileOthersStillGetIn() throws Exception {
+        InetAddress greedy = InetAddress.getByAddress(new byte[] {10, 0, 0, 1});
+        InetAddress other = InetAddress.getByAddress(new byte[] {10, 0, 0, 2});
+        ConnectionLimit limit = new ConnectionLimit("client", 10, ServerConfig.MAX_CONNECTIONS.name(), 2,
+                ClientLimits.MAX_CONNECTIONS_PER_ADDRESS.name());
+
+        assertThat(limit.tryAcquire(greedy)).isNull();
+        assertThat(limit.tryAcquire(greedy)).isNull();
+        assertThat(limit.tryAcquire(greedy)).contains("from 10.0.0.1", "at most 2 per address",
+                ClientLimits.MAX_CONNECTIONS_PER_ADDRESS.name());
+        assertThat(limit.tryAcquire(other)).isNull();
+        limit.release(greedy);
+        assertThat(limit.tryAcquire(greedy)).isNull();
+    }
+
+    @Test
+    void theClientPortRefusesAConnectionBeyondTheCapOfItsAddress() throws Exception {
+        server = RunningServer.with(ServerConfig.open(0).withLimits(ClientLimits.defaults().withMaxConnections(10, 2)));
+        try (WireClient first = WireClient.authenticated(server.port());
+                WireClient second = WireClient.authenticated(server.port());
+                WireClient third = new WireClient(server.port())) {
+            assertThat(third.readPacket().getType()).isEqualTo(PacketType.HANDSHAKE);
+            CanalPacket.Ack refused = third.readAck();
+
+            assertThat(refused.getErrorMessage()).contains("at most 2 per address",
+                    ClientLimits.MAX_CONNECTIONS_PER_ADDRESS.name());
+            assertThat(third.closedByServer()).isTrue();
+            first.subscribe(DESTINATION, "1001", "");
+            assertThat(first.readAck().getErrorCode()).isZero();
+        }
+    }
+
+    @Test
+    void aFrameLargerThanAnAuthenticationPacketIsRefusedBeforeLoginButAcceptedAfter() throws Exception {
+        server = RunningServer.open();
+        int large = ClientLimits.UNAUTHENTICATED_MAX_FRAME_LENGTH + 1;
+        try (WireClient unauthenticated = new WireClient(server.port());
+                WireClient authenticated = WireClient.authenticated(server.port())) {
+            unauthenticated.readPacket();
+            unauthenticated.writeRaw(ByteBuffer.allocate(4).putInt(large).array());
+
+            assertThat(unauthenticated.closedByServer()).as("declared %d bytes before login", large).isTrue();
+            String filter = "test\\.t_" + "x".repeat(large);
+            authenticated.subscribe(DESTINATION, "1001", filter);
+            assertThat(authenticated.readAck().getErrorCode()).isZero();
+        }
+    }
+
+    @Test
+    void aConnectionIsClosedAfterItsLastAllowedWrongPassword() throws Exception {
+        server = RunningServer.with(ServerConfig.open(0).withCredentials("canal", AuthScramble.passwordHash("canal"))
+                .withLimits(ClientLimits.defaults().withMaxAuthFailures(2)));
+        try (WireClient guessing = new WireClient(server.port())) {
+            guessing.readPacket();
+            for (int attempt = 1; attempt <= 2; attempt++) {
+                guessing.send(PacketType.CLIENTAUTHENTICATION, CanalPacket.ClientAuth.newBuilder()
+                        .setUsername("canal").setPassword(ByteString.copyFromUtf8("guess" + attempt)).build()
+                        .toByteString());
+                assertThat(guessing.readAck().getErrorMessage()).isEqualTo("auth failed for user:canal");
+            }
+
+            assertThat(guessing.closedByServer()).isTrue();
+        }
+    }
+
+    @Test
+    void aClientPortWithoutPasswordIsAnnouncedAsOpenToAnyoneAndOneWithAPasswordIsNot() {
+        try (LogCapture logs = LogCapture.attach(CanalNettyServer.class.getName())) {
+            try (RunningServer open = RunningServer.open()) {
+                assertThat(logs.events()).anySatisfy(event -> assertThat(event.getFormattedMessage())
+                        .contains(":" + open.port() + " is open to anyone who can reach it"));
+            }
+            int before = logs.events().size();
+            try (RunningServer closed = RunningServer.with(ServerConfig.open(0)
+                    .withCredentials("canal", AuthScramble.passwordHash("canal")))) {
+                assertThat(logs.events().subList(before, logs.events().size()))
+                        .noneSatisfy(event -> assertThat(event.getFormattedMessage()).contains("open to anyone"));
+            }
+        }
+    }
+
+    @Test
+    void aFailedLoginIsLoggedWithTheUserNameEscapedAndCut() throws Exception {
+        server = RunningServer.with(ServerConfig.open(0).withCredentials("canal", AuthScramble.passwordHash("canal")));
+        String forged = "x\n2026-01-01 00:00:00 INFO forged line" + "y".repeat(5000);
+        try (LogCapture logs = LogCapture.attach(AuthenticationHandler.class.getName());
+                WireClient guessing = new WireClient(server.port())) {
+            guessing.readPacket();
+            guessing.send(PacketType.CLIENTAUTHENTICATION, CanalPacket.ClientAuth.newBuilder().setUsername(forged)
+                    .setPassword(ByteString.copyFromUtf8("guess")).build().toByteString());
+            guessing.readAck();
+
+            assertThat(logs.events()).anySatisfy(event -> assertThat(event.getFormattedMessage())
+                    .contains("authentication of user 'x\\u000a2026-01-01", "(5038 characters)")
+                    .doesNotContain("\n").hasSizeLessThan(300));
         }
     }
 }

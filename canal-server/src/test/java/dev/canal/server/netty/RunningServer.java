@@ -30,7 +30,7 @@ final class RunningServer implements AutoCloseable {
         });
         embedded.start();
         embedded.start(DESTINATION);
-        tcp = new CanalNettyServer(config, embedded, embedded::start, metrics, preferEpoll);
+        tcp = new CanalNettyServer(config, embedded, embedded::start, DESTINATION::equals, metrics, preferEpoll);
         tcp.start();
     }
 

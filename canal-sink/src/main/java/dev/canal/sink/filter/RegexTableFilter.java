@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -15,15 +17,21 @@ import java.util.stream.Collectors;
  *
  * <p>An empty list, or an empty name, gives the list's "empty" answer: a white list matches
  * everything, a black list nothing.
+ *
+ * <p>Each table's answer is kept once found (up to {@value #MAX_CACHED_NAMES} names), so an expression that is
+ * slow to match (a client's subscribe filter, say) costs once per table, not once per row event. Thread-safe.
  */
 public final class RegexTableFilter {
 
     private static final Comparator<String> LONGEST_FIRST = Comparator.comparingInt(String::length).reversed();
+    /** Names whose answer is kept; a schema of more tables than this matches the rest each time. */
+    static final int MAX_CACHED_NAMES = 100_000;
 
     private final String source;
     private final List<String> items;
     private final Pattern pattern;
     private final boolean matchWhenEmpty;
+    private final Map<String, Boolean> answers = new ConcurrentHashMap<>();
 
     private RegexTableFilter(String source, boolean matchWhenEmpty) {
         this.source = source == null ? "" : source;
@@ -60,7 +68,20 @@ public final class RegexTableFilter {
         if (pattern == null || qualifiedName == null || qualifiedName.isEmpty()) {
             return matchWhenEmpty;
         }
-        return pattern.matcher(qualifiedName.toLowerCase(Locale.ROOT)).matches();
+        Boolean known = answers.get(qualifiedName);
+        if (known != null) {
+            return known;
+        }
+        boolean matches = pattern.matcher(qualifiedName.toLowerCase(Locale.ROOT)).matches();
+        if (answers.size() < MAX_CACHED_NAMES) {
+            answers.put(qualifiedName, matches);
+        }
+        return matches;
+    }
+
+    /** How many names have their answer kept. */
+    int cachedNames() {
+        return answers.size();
     }
 
     public boolean isEmpty() {

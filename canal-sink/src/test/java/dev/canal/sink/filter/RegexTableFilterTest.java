@@ -70,6 +70,19 @@ class RegexTableFilterTest {
     }
 
     @Test
+    void eachTablesAnswerIsFoundOnceAndKept() {
+        RegexTableFilter filter = RegexTableFilter.whiteList("(a+)+b\\..*,shop\\..*");
+
+        for (int row = 0; row < 1000; row++) {
+            assertThat(filter.matches("shop.orders")).isTrue();
+            assertThat(filter.matches("aaaaaaaaaaaaaaaa.x")).isFalse();
+        }
+
+        assertThat(filter.cachedNames()).isEqualTo(2);
+        assertThat(filter.matches("SHOP.Orders")).as("the same answer as the lower-cased name").isTrue();
+    }
+
+    @Test
     void anEmptyBlackListBlocksNothing() {
         assertThat(RegexTableFilter.blackList("").matches("mysql.slave_master_info")).isFalse();
         assertThat(RegexTableFilter.blackList("mysql\\.slave_.*").matches("")).isFalse();
