@@ -3,12 +3,23 @@
 # it, writes a few rows every second, and prints the changes as a Canal client receives them.
 # Ctrl-C stops everything it started and removes its temporary files.
 #
-#   bin/demo.sh            (from the repository, which it builds first, or from an unpacked tarball)
+#   bin/demo.sh [--changes N]
+#
+# From an unpacked tarball it runs that tarball's server. From the repository it runs the tarball the build made
+# (canal-deployer/target), building it first only when there is none or a source is newer than it; the build is
+# `mvn $MAVEN_ARGS -pl canal-deployer -am package -DskipTests`, so MAVEN_ARGS, MAVEN_OPTS and ~/.m2/settings.xml
+# apply. With --changes N it stops everything after printing N row changes.
 set -euo pipefail
 
 home=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=canal-env.sh
 . "$home/bin/canal-env.sh"
+changes=""
+case "${1:-}" in
+    --changes) [[ "${2:-}" =~ ^[1-9][0-9]*$ ]] || { echo "usage: $0 [--changes N]" >&2; exit 2; }; changes=$2 ;;
+    "") ;;
+    *) echo "usage: $0 [--changes N]" >&2; exit 2 ;;
+esac
 java=$(canal_java) || exit 1
 canal_require_java "$java" || exit 1
 work=$(mktemp -d /tmp/canal-demo.XXXXXX)
@@ -91,13 +102,37 @@ CREATE TABLE demo.orders (id INT PRIMARY KEY AUTO_INCREMENT, customer VARCHAR(40
 SQL
 
 # --- 2. the server, from this tarball or built from the repository -------------------------------------
+# The first source file (code, pom, shipped conf or script) modified after the tarball, if any.
+source_newer_than() {
+    find "$home" \( -name target -o -name .git -o -name examples -o -name logs \) -prune -o -type f \
+        \( -path '*/src/main/*' -o -name pom.xml -o -path "$home/bin/*" \
+           -o \( -path "$home/conf/*" \( -name '*.properties' -o -name '*.xml' -o -name '*.json' \) \) \) \
+        -newer "$1" -print -quit
+}
+
 mkdir -p "$work/server"
 if [ -d "$home/lib" ]; then
     cp -r "$home/bin" "$home/conf" "$home/lib" "$work/server/"
 else
-    echo "demo: building the server (mvn package, a minute or two the first time)"
-    (cd "$home" && mvn -B -q -pl canal-deployer -am package -DskipTests)
-    tar xzf "$home"/canal-deployer/target/canal-deployer-*.tar.gz -C "$work/server"
+    tarball=$(ls -t "$home"/canal-deployer/target/canal-deployer-*.tar.gz 2>/dev/null | head -n 1 || true)
+    reason=""
+    if [ -z "$tarball" ]; then
+        reason="no tarball in canal-deployer/target yet"
+    else
+        newer=$(source_newer_than "$tarball")
+        [ -n "$newer" ] && reason="${newer#"$home"/} is newer than ${tarball#"$home"/}"
+    fi
+    if [ -n "$reason" ]; then
+        echo "demo: building the server first ($reason): mvn ${MAVEN_ARGS:-}${MAVEN_ARGS:+ }-pl canal-deployer" \
+            "-am package -DskipTests; the first build downloads its dependencies and takes a few minutes"
+        # shellcheck disable=SC2086 # MAVEN_ARGS is a list of Maven options on purpose
+        (cd "$home" && mvn ${MAVEN_ARGS:-} -pl canal-deployer -am package -DskipTests)
+        tarball=$(ls -t "$home"/canal-deployer/target/canal-deployer-*.tar.gz | head -n 1)
+        echo "demo: built $tarball"
+    else
+        echo "demo: using ${tarball#"$home"/}, built after the last change to the sources"
+    fi
+    tar xzf "$tarball" -C "$work/server"
 fi
 mkdir -p "$work/server/logs"
 server_port=$(free_port)
@@ -137,6 +172,7 @@ writer_pid=$!
 # --- 4. a client printing what arrives ------------------------------------------------------------------
 echo "demo: changes to demo.orders as a Canal client receives them (Ctrl-C to stop everything)"
 # in the background and waited for, so that a signal to this script runs the clean-up at once
-"$java" -cp "$work/server/lib/*" dev.canal.deployer.demo.ConsoleClient 127.0.0.1 "$server_port" demo &
+"$java" -cp "$work/server/lib/*" dev.canal.deployer.demo.ConsoleClient 127.0.0.1 "$server_port" demo "" \
+    ${changes:+"$changes"} &
 client_pid=$!
 wait "$client_pid"

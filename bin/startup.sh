@@ -64,7 +64,7 @@ done
 if [ -f "$pid_file" ]; then
     old_pid=$(cat "$pid_file")
     if canal_pid_is_ours "$old_pid" "$base"; then
-        echo "found canal.pid (PID $old_pid is running), Please run stop.sh first, then startup.sh" >&2
+        echo "canal server is already running (PID $old_pid, in $pid_file): run bin/stop.sh first, or bin/restart.sh" >&2
         exit 2
     fi
     echo "removing stale $pid_file (PID ${old_pid:-none} is not a canal server of $base)"

@@ -16,23 +16,24 @@ pid_file=$bin_dir/canal.pid
 timeout=${CANAL_STOP_TIMEOUT:-90}
 
 if [ ! -f "$pid_file" ]; then
-    echo "canal is not running. exists"
+    echo "canal server is not running: no $pid_file"
     exit 0
 fi
 pid=$(cat "$pid_file")
 if ! canal_pid_is_ours "$pid" "$base"; then
-    echo "canal is not running (PID file names ${pid:-no process}, not a canal server of $base), removing $pid_file"
+    echo "canal server is not running: $pid_file names ${pid:-no process}, which is not a canal server of $base;" \
+        "removing the file"
     rm -f "$pid_file"
     exit 0
 fi
 
-echo "$(hostname): stopping canal $pid ... "
+echo "stopping canal server PID $pid on $(hostname) (waiting up to $timeout s for it to flush and end)"
 kill -TERM "$pid"
 waited=0
 killed=false
 while kill -0 "$pid" 2>/dev/null; do
     if [ "$waited" -ge "$timeout" ]; then
-        echo "canal $pid did not stop within $timeout s, killing it" >&2
+        echo "canal server PID $pid did not stop within $timeout s, killing it" >&2
         kill -KILL "$pid" 2>/dev/null || true
         killed=true
         while kill -0 "$pid" 2>/dev/null; do
@@ -45,7 +46,7 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 rm -f "$pid_file"
 if $killed; then
-    echo "canal $pid was killed: acks after its last meta flush may be delivered again; see $base/logs" >&2
+    echo "canal server PID $pid was killed: acks after its last cursor flush may be delivered again; see $base/logs" >&2
     exit 1
 fi
-echo "Oook! cost:$waited"
+echo "canal server PID $pid stopped after $waited s; every cursor is flushed"

@@ -5,6 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.canal.testsupport.BackgroundProcess;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
 import dev.canal.testsupport.TcpPorts;
@@ -20,7 +21,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -177,7 +177,8 @@ class ReleaseTarballIT {
     }
 
     @Test
-    void exampleConsumerReceivesRowsAndTheDashboardAsksOnlyForExportedMetrics(MySqlServer db) throws Exception {
+    void exampleConsumerReceivesRowsAcrossAServerRestartAndTheDashboardAsksOnlyForExportedMetrics(MySqlServer db)
+            throws Exception {
         Path consumerJar = buildExampleConsumer();
         db.recreateDatabase(SCHEMA);
         db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(32))");
@@ -191,14 +192,20 @@ class ReleaseTarballIT {
                 .replace("canal.instance.dbPassword = canal", "canal.instance.dbPassword = " + db.replicationPassword()));
         UnpackedTarball.Run startup = canal.run("startup.sh");
         assertThat(startup.status()).as("%s%n%s", startup.output(), canal.logs()).isZero();
-        for (int id = 1; id <= 3; id++) {
-            db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
+        insertRows(db, 1, 3);
+
+        try (BackgroundProcess consumer = startExampleConsumer(consumerJar, "127.0.0.1:" + port, "example",
+                SCHEMA + "\\..*", "6")) {
+            await().atMost(EXAMPLE_LIMIT).untilAsserted(() -> assertThat(consumer.output()).contains("  id = 3"));
+            UnpackedTarball.Run restart = canal.run("restart.sh");
+            assertThat(restart.status()).as("%s%n%s", restart.output(), canal.logs()).isZero();
+            insertRows(db, 4, 6);
+
+            String printed = consumer.awaitSuccess(EXAMPLE_LIMIT, canal::logs);
+
+            assertThat(printed).contains("INSERT " + SCHEMA + ".t at " + start.file() + ":", "  id = 1", "  v = row 1",
+                    "connection to the server lost", "  id = 4", "  id = 6", "  v = row 6");
         }
-
-        String printed = runExampleConsumer(consumerJar, "127.0.0.1:" + port, "example", SCHEMA + "\\..*", "3");
-
-        assertThat(printed).contains("INSERT " + SCHEMA + ".t at " + start.file() + ":", "  id = 1", "  v = row 1",
-                "  id = 3", "  v = row 3");
 
         Set<String> queried = dashboardMetricNames();
         assertThat(queried).hasSizeGreaterThan(20);
@@ -206,6 +213,12 @@ class ReleaseTarballIT {
         await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(queried)
                 .as("metrics the dashboard queries, against those the server exports")
                 .isSubsetOf(exportedSampleNames(Exposition.scrape(metricsPort).text())));
+    }
+
+    private static void insertRows(MySqlServer db, int first, int last) throws Exception {
+        for (int id = first; id <= last; id++) {
+            db.execute("INSERT INTO " + SCHEMA + ".t VALUES (" + id + ", 'row " + id + "')");
+        }
     }
 
     /** {@code mvn package} of examples/consumer with the Maven running this build; the runnable jar. */
@@ -221,39 +234,20 @@ class ReleaseTarballIT {
         if (localRepository != null && !localRepository.isBlank()) {
             command.add("-Dmaven.repo.local=" + localRepository);
         }
-        String output = runToEnd(new ProcessBuilder(command), "building the example consumer");
+        String output;
+        try (BackgroundProcess build = BackgroundProcess.start(new ProcessBuilder(command), "building the example consumer")) {
+            output = build.awaitSuccess(EXAMPLE_LIMIT);
+        }
         Path jar = EXAMPLE.resolve("target/canal-consumer-example.jar");
         assertThat(jar).as("example consumer jar; mvn said:%n%s", output).isRegularFile();
         return jar;
     }
 
-    private String runExampleConsumer(Path jar, String... args) throws IOException, InterruptedException {
+    private static BackgroundProcess startExampleConsumer(Path jar, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
                 "-jar", jar.toAbsolutePath().toString()));
         command.addAll(List.of(args));
-        try {
-            return runToEnd(new ProcessBuilder(command), "the example consumer");
-        } catch (AssertionError e) {
-            throw new AssertionError(e.getMessage() + "\nserver logs:\n" + canal.logs(), e);
-        }
-    }
-
-    /** Runs the command to its end within {@link #EXAMPLE_LIMIT}; fails with its output unless it exits 0. */
-    private static String runToEnd(ProcessBuilder builder, String what) throws IOException, InterruptedException {
-        Path output = Files.createTempFile("release-it", ".out");
-        try {
-            Process process = builder.redirectErrorStream(true).redirectOutput(output.toFile()).start();
-            boolean ended = process.waitFor(EXAMPLE_LIMIT.toSeconds(), TimeUnit.SECONDS);
-            if (!ended) {
-                process.destroyForcibly();
-            }
-            String text = Files.readString(output);
-            assertThat(ended).as("%s ended within %s; it printed:%n%s", what, EXAMPLE_LIMIT, text).isTrue();
-            assertThat(process.exitValue()).as("%s exit status; it printed:%n%s", what, text).isZero();
-            return text;
-        } finally {
-            Files.deleteIfExists(output);
-        }
+        return BackgroundProcess.start(new ProcessBuilder(command), "the example consumer");
     }
 
     /** Every metric name in the dashboard's queries and variables. */

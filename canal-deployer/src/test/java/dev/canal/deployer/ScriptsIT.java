@@ -72,15 +72,15 @@ class ScriptsIT {
 
         UnpackedTarball.Run second = canal.run("startup.sh");
         assertThat(second.status()).isEqualTo(2);
-        assertThat(second.output()).contains("Please run stop.sh first");
+        assertThat(second.output()).contains("canal server is already running", "run bin/stop.sh first");
 
         UnpackedTarball.Run stop = canal.run("stop.sh");
         assertThat(stop.status()).isZero();
-        assertThat(stop.output()).contains("Oook! cost:");
+        assertThat(stop.output()).contains("stopped after", "every cursor is flushed");
         assertThat(canal.pidFile()).doesNotExist();
         assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
         assertThat(canal.log("logs/canal/canal.log")).contains("canal server started", "canal server stopped");
-        assertThat(canal.run("stop.sh").output()).contains("canal is not running");
+        assertThat(canal.run("stop.sh").output()).contains("canal server is not running: no ");
     }
 
     @Test

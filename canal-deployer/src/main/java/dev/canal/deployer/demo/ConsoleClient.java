@@ -16,7 +16,9 @@ import java.util.stream.Collectors;
  * The demo's console client: speaks Canal's TCP protocol to a running server without a
  * password, subscribes to one destination and prints every change as it arrives, one line per row.
  *
- * <pre>java dev.canal.deployer.demo.ConsoleClient host port destination [filter]</pre>
+ * <pre>java dev.canal.deployer.demo.ConsoleClient host port destination [filter [changes]]</pre>
+ *
+ * With {@code changes} it exits after printing that many row changes; without, it runs until stopped.
  */
 public final class ConsoleClient {
 
@@ -40,13 +42,13 @@ public final class ConsoleClient {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
-            System.err.println("usage: ConsoleClient host port destination [filter]");
+            System.err.println("usage: ConsoleClient host port destination [filter [changes]]");
             System.exit(2);
         }
         try (Socket socket = new Socket(args[0], Integer.parseInt(args[1]))) {
             ConsoleClient client = new ConsoleClient(socket, args[2], System.out);
             client.connect(args.length > 3 ? args[3] : "");
-            client.printForever();
+            client.print(args.length > 4 ? Long.parseLong(args[4]) : Long.MAX_VALUE);
         }
     }
 
@@ -63,8 +65,10 @@ public final class ConsoleClient {
         console.println("subscribed to " + destination + "; waiting for changes (Ctrl-C to stop)");
     }
 
-    private void printForever() throws IOException {
-        while (true) {
+    /** Prints changes as they arrive until {@code limit} row changes are printed. */
+    private void print(long limit) throws IOException {
+        long printed = 0;
+        while (printed < limit) {
             send(CanalPacket.PacketType.GET, CanalPacket.Get.newBuilder().setDestination(destination)
                     .setClientId(CLIENT_ID).setFetchSize(FETCH_SIZE).setTimeout(WAIT_MILLIS).setUnit(MILLISECONDS)
                     .setAutoAck(false).build().toByteString());
@@ -74,7 +78,7 @@ public final class ConsoleClient {
             }
             CanalPacket.Messages messages = CanalPacket.Messages.parseFrom(reply.getBody());
             for (ByteString bytes : messages.getMessagesList()) {
-                print(CanalEntry.Entry.parseFrom(bytes));
+                printed += print(CanalEntry.Entry.parseFrom(bytes));
             }
             if (messages.getBatchId() != -1) {
                 send(CanalPacket.PacketType.CLIENTACK, CanalPacket.ClientAck.newBuilder().setDestination(destination)
@@ -83,7 +87,8 @@ public final class ConsoleClient {
         }
     }
 
-    private void print(CanalEntry.Entry entry) throws InvalidProtocolBufferException {
+    /** Prints one entry; returns the number of row changes it printed. */
+    private int print(CanalEntry.Entry entry) throws InvalidProtocolBufferException {
         CanalEntry.Header h = entry.getHeader();
         String at = Instant.ofEpochMilli(h.getExecuteTime()) + " " + h.getLogfileName() + ":" + h.getLogfileOffset();
         switch (entry.getEntryType()) {
@@ -102,9 +107,11 @@ public final class ConsoleClient {
                     console.println(at + " " + change.getEventType() + " " + table + " " + before
                             + (!before.isEmpty() && !after.isEmpty() ? " -> " : "") + after);
                 }
+                return change.getRowDatasCount();
             }
             default -> { }
         }
+        return 0;
     }
 
     private static String columns(java.util.List<CanalEntry.Column> columns) {

@@ -2,6 +2,7 @@ package dev.canal.examples.consumer;
 
 import com.alibaba.otter.canal.client.CanalConnector;
 import com.alibaba.otter.canal.client.CanalConnectors;
+import com.alibaba.otter.canal.protocol.exception.CanalClientException;
 import com.alibaba.otter.canal.protocol.CanalEntry.Column;
 import com.alibaba.otter.canal.protocol.CanalEntry.Entry;
 import com.alibaba.otter.canal.protocol.CanalEntry.EntryType;
@@ -20,6 +21,11 @@ import java.util.concurrent.TimeUnit;
  * without acknowledging it, process it, then acknowledge it, or roll it back when processing failed so that the
  * server delivers it again.
  *
+ * <p>The single connector of the official client does not reconnect by itself: once the server restarts or its
+ * connection breaks, every call fails. So this consumer wraps its work in a loop that disconnects, waits (1 s,
+ * doubling up to 30 s) and connects again; after a reconnection the server delivers again what was not
+ * acknowledged, so a batch may be printed twice but none is skipped.
+ *
  * <pre>
  * java -jar canal-consumer-example.jar [host:port] [destination] [filter] [rows]
  * </pre>
@@ -32,11 +38,21 @@ public final class SimpleConsumer {
 
     private static final int BATCH_SIZE = 1000;
     private static final long POLL_TIMEOUT_MILLIS = 1000;
+    private static final long FIRST_RETRY_MILLIS = 1000;
+    private static final long LONGEST_RETRY_MILLIS = 30_000;
 
-    private SimpleConsumer() {
+    private final CanalConnector connector;
+    private final String filter;
+    private final long rowLimit;
+    private long rows;
+
+    private SimpleConsumer(CanalConnector connector, String filter, long rowLimit) {
+        this.connector = connector;
+        this.filter = filter;
+        this.rowLimit = rowLimit;
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws InterruptedException {
         String[] address = argument(args, 0, "127.0.0.1:11111").split(":");
         String destination = argument(args, 1, "example");
         String filter = argument(args, 2, ".*\\..*");
@@ -45,28 +61,70 @@ public final class SimpleConsumer {
         CanalConnector connector = CanalConnectors.newSingleConnector(
                 new InetSocketAddress(address[0], Integer.parseInt(address[1])), destination,
                 environment("CANAL_USERNAME"), environment("CANAL_PASSWORD"));
-        connector.connect();
-        try {
-            connector.subscribe(filter);
-            connector.rollback(); // start from the last acknowledged position
-            long rows = 0;
-            while (rowLimit == 0 || rows < rowLimit) {
-                Message message = connector.getWithoutAck(BATCH_SIZE, POLL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-                long batchId = message.getId();
-                if (batchId == -1 || message.getEntries().isEmpty()) {
-                    continue;
-                }
-                try {
-                    rows += print(message.getEntries());
-                    connector.ack(batchId);
-                } catch (RuntimeException e) {
-                    connector.rollback(batchId);
-                    throw e;
-                }
+        new SimpleConsumer(connector, filter, rowLimit).run();
+    }
+
+    /** Consumes until the row limit, connecting again whenever the connection to the server is lost. */
+    private void run() throws InterruptedException {
+        long retryMillis = FIRST_RETRY_MILLIS;
+        while (!done()) {
+            try {
+                connector.connect();
+                connector.subscribe(filter);
+                connector.rollback(); // start from the last acknowledged position
+                retryMillis = FIRST_RETRY_MILLIS;
+                consume();
+            } catch (CanalClientException e) {
+                System.err.printf("connection to the server lost (%s); connecting again in %d s%n", reason(e),
+                        retryMillis / 1000);
+                Thread.sleep(retryMillis);
+                retryMillis = Math.min(2 * retryMillis, LONGEST_RETRY_MILLIS);
+            } finally {
+                disconnectQuietly();
             }
-        } finally {
-            connector.disconnect();
         }
+    }
+
+    private void consume() {
+        while (!done()) {
+            Message message = connector.getWithoutAck(BATCH_SIZE, POLL_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            long batchId = message.getId();
+            if (batchId == -1 || message.getEntries().isEmpty()) {
+                continue;
+            }
+            try {
+                rows += print(message.getEntries());
+                connector.ack(batchId);
+            } catch (RuntimeException e) {
+                if (e instanceof CanalClientException) {
+                    throw e; // the connection is gone: the batch comes again after the reconnection
+                }
+                connector.rollback(batchId);
+                throw e;
+            }
+        }
+    }
+
+    private boolean done() {
+        return rowLimit > 0 && rows >= rowLimit;
+    }
+
+    /** Closing a connection the server already closed may fail too; there is nothing left to close then. */
+    private void disconnectQuietly() {
+        try {
+            connector.disconnect();
+        } catch (CanalClientException e) {
+            System.err.printf("closing the connection: %s%n", reason(e));
+        }
+    }
+
+    /** The innermost cause's message: the official client wraps the socket's error. */
+    private static String reason(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
     }
 
     /** Prints the row changes of the batch; returns how many rows changed. */
