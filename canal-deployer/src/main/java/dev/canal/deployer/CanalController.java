@@ -1,8 +1,8 @@
 package dev.canal.deployer;
 
+import dev.canal.connector.mq.MqConfig;
 import dev.canal.protocol.config.CommonKeys;
 import dev.canal.deployer.mq.MqRunner;
-import dev.canal.deployer.mq.MqRunnerFactory;
 import dev.canal.instance.CanalInstance;
 import dev.canal.instance.InstanceStartException;
 import dev.canal.instance.spring.InstanceConfigException;
@@ -158,7 +158,7 @@ public final class CanalController {
             scanner.start(config.destinations());
         }
         String serving = netty != null ? "TCP port " + netty.port()
-                : mq != null ? config.serverMode() + " mode, no TCP server" : "no TCP server";
+                : mq != null ? config.serverMode().name() + " mode, no TCP server" : "no TCP server";
         if (failed.isEmpty()) {
             log.info("canal server started: destinations {}, {}", destinations, serving);
         } else {
@@ -374,7 +374,7 @@ public final class CanalController {
     private void activate(String destination) {
         server.start(destination);
         if (mq != null) {
-            mq.start(destination, generator.properties(destination).effective());
+            mq.start(destination, MqConfig.from(generator.properties(destination).effective()));
         }
     }
 
@@ -461,15 +461,15 @@ public final class CanalController {
      * connector's classes loaded.
      */
     private void createMqRunner(List<String> destinations) {
-        if (config.serverMode() == ServerMode.TCP) {
+        if (config.serverMode().isTcp()) {
             return;
         }
         Properties serverProperties = InstanceProperties.forServer(config.source()).effective();
         try {
-            mq = MqRunnerFactory.of(config.serverMode()).create(server, serverProperties);
+            mq = MqRunner.create(config.serverMode().mq(), server, serverProperties);
         } catch (IllegalArgumentException e) {
             discardPrepared();
-            throw new ConfigException("invalid " + config.serverMode() + " producer configuration in "
+            throw new ConfigException("invalid " + config.serverMode().name() + " producer configuration in "
                     + config.source().name() + ": " + e.getMessage(), e);
         }
         try {
@@ -487,7 +487,7 @@ public final class CanalController {
             return;
         }
         try {
-            mq.validate(generator.properties(destination).effective());
+            MqConfig.from(generator.properties(destination).effective());
         } catch (IllegalArgumentException e) {
             throw new ConfigException("invalid MQ configuration of destination " + destination + " ("
                     + SpringCanalInstanceGenerator.instanceFile(config.confDir(), destination) + " or "
@@ -507,8 +507,8 @@ public final class CanalController {
      * flat messages are built from parsed entries; an instance file may still set it.
      */
     private static Source instanceDefaults(CanalServerConfig config) {
-        if (config.serverMode() == ServerMode.TCP || !MqRunnerFactory.of(config.serverMode())
-                .sendsFlatMessages(InstanceProperties.forServer(config.source()).effective())) {
+        if (config.serverMode().isTcp()
+                || !MqRunner.sendsFlatMessages(InstanceProperties.forServer(config.source()).effective())) {
             return config.source();
         }
         Properties values = new Properties();

@@ -1,5 +1,6 @@
 package dev.canal.deployer;
 
+import dev.canal.connector.mq.MqModes;
 import dev.canal.deployer.admin.AdminConfig;
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.instance.spring.InstanceProperties;
@@ -68,8 +69,8 @@ public record CanalServerConfig(
     public static final ConfigKey WITHOUT_NETTY = ConfigKey.canal("canal.withoutNetty", "false",
             "Run no client port (embedded use); always so in MQ modes.");
     public static final ConfigKey SERVER_MODE = ConfigKey.canal("canal.serverMode", "tcp",
-            "tcp serves clients on canal.port; kafka, rocketMQ, rabbitMQ and pulsarMQ send every destination's changes to that broker "
-                    + "(docs/mq.md).");
+            "tcp serves clients on canal.port; the mode of a broker connector on the class path sends every "
+                    + "destination's changes to that broker (the modes and their spelling: docs/mq.md).");
     public static final ConfigKey DESTINATIONS = ConfigKey.canal("canal.destinations", "",
             "Destinations to run, comma-separated; each has its folder under canal.conf.dir.");
     public static final ConfigKey DESTINATIONS_EXPR = ConfigKey.canal("canal.destinations.expr", null,
@@ -113,11 +114,9 @@ public record CanalServerConfig(
         String modeText = r.value(SERVER_MODE);
         ServerMode mode = ServerMode.parse(modeText);
         if (mode == null) {
-            throw r.invalid(SERVER_MODE, "unknown mode '" + modeText + "', expected tcp, kafka, rocketMQ, rabbitMQ or pulsarMQ");
-        }
-        if (!mode.built()) {
-            throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp, kafka, "
-                    + "rocketMQ, rabbitMQ or pulsarMQ");
+            throw r.invalid(SERVER_MODE, "unknown mode '" + modeText + "', expected " + ServerMode.TCP_NAME
+                    + " or the mode of a broker connector on the class path, of which there are "
+                    + MqModes.names());
         }
         boolean managed = resolved.get(AdminConfig.MANAGER.name()) != null;
         checkInstanceMode(r, GLOBAL_MODE.name(), managed);
@@ -153,7 +152,7 @@ public record CanalServerConfig(
                 Duration.ofMillis(sessionMillis),
                 r.value(REGISTER_IP),
                 // MQ mode serves no TCP clients
-                r.bool(WITHOUT_NETTY) || mode != ServerMode.TCP,
+                r.bool(WITHOUT_NETTY) || !mode.isTcp(),
                 mode,
                 r.read(InstanceMetaConfig.FILE_FLUSH_PERIOD, () -> InstanceMetaConfig.fromProperties(r.effective)),
                 destinations,
