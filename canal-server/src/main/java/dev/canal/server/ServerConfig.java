@@ -1,6 +1,7 @@
 package dev.canal.server;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.netty.Credentials;
 import java.util.List;
@@ -25,16 +26,17 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
 
     public static final ConfigKey IP = ConfigKey.canal("canal.ip", "",
             "Address the client port listens on; empty listens on every interface.");
-    public static final ConfigKey PORT = ConfigKey.canal("canal.port", "11111", "The client port.");
+    public static final ConfigKey PORT = ConfigKey.canal("canal.port", "11111", "The client port.").between(0, 65535);
     public static final ConfigKey USER = ConfigKey.canal("canal.user", "",
             "User a client must authenticate as; empty lets every client in.");
     public static final ConfigKey PASSWD = ConfigKey.canal("canal.passwd", "",
             "That user's password as 40 hex digits of SHA1(SHA1(password)), as MySQL's PASSWORD() gives it "
                     + "without the leading *; required when canal.user is set.");
     public static final ConfigKey AUTH_TIMEOUT = ConfigKey.ours("canal.client.auth.timeout", "10000",
-            "Milliseconds a new client connection may take to authenticate before it gets an error and is closed.");
+            "Milliseconds a new client connection may take to authenticate before it gets an error and is closed.")
+            .atLeast(1);
     public static final ConfigKey MAX_CONNECTIONS = ConfigKey.ours("canal.client.max.connections", "4096",
-            "Client connections open at once; one more gets an error and is closed.");
+            "Client connections open at once; one more gets an error and is closed.").atLeast(1);
 
     public static final List<ConfigKey> KEYS = List.of(IP, PORT, USER, PASSWD, AUTH_TIMEOUT, MAX_CONNECTIONS);
 
@@ -44,27 +46,20 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         ip = blankToEmpty(ip);
         user = blankToEmpty(user);
         passwordHash = blankToEmpty(passwordHash);
-        if (port < 0 || port > 0xFFFF) {
-            throw new IllegalArgumentException(PORT.name() + " must be 0..65535, got " + port);
-        }
+        PORT.check(Integer.toString(port));
         if (!user.isEmpty() && passwordHash.isEmpty()) {
             // as Canal 1.1.8 does: a user without a password would let anyone in (docs/security.md)
-            throw new IllegalArgumentException(USER.name() + " is set but " + PASSWD.name()
-                    + " is empty, which would let anyone in; set canal.passwd to the hex SHA1(SHA1(password))");
+            throw ConfigValueException.missing(PASSWD.name(), USER.name() + " is set, and an empty " + PASSWD.name()
+                    + " would let anyone in; set it to the hex SHA1(SHA1(password))");
         }
         if (!passwordHash.isEmpty() && !Credentials.isSha1Hex(passwordHash)) {
-            throw new IllegalArgumentException(PASSWD.name() + " must be 40 hex digits (hex of SHA1(SHA1(password)))");
+            throw ConfigValueException.secret(PASSWD.name(), "must be 40 hex digits (hex of SHA1(SHA1(password)))");
         }
         if (maxFrameLength < 64) {
             throw new IllegalArgumentException("maxFrameLength must be at least 64 bytes, got " + maxFrameLength);
         }
-        if (authTimeoutMillis <= 0) {
-            throw new IllegalArgumentException(AUTH_TIMEOUT.name() + " must be a positive number of milliseconds, got "
-                    + authTimeoutMillis);
-        }
-        if (maxConnections <= 0) {
-            throw new IllegalArgumentException(MAX_CONNECTIONS.name() + " must be positive, got " + maxConnections);
-        }
+        AUTH_TIMEOUT.check(Integer.toString(authTimeoutMillis));
+        MAX_CONNECTIONS.check(Integer.toString(maxConnections));
     }
 
     /** Listens on every interface at the given port (0 picks a free one), without authentication. */

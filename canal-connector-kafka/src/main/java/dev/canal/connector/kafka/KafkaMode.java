@@ -12,11 +12,6 @@ public final class KafkaMode implements MqMode {
         return "kafka";
     }
 
-    @Override
-    public String threadName() {
-        return "kafka";
-    }
-
     /** The Kafka producer from the {@code kafka.*} settings. */
     @Override
     public MqProducer producer(Properties serverProperties) {

@@ -1,5 +1,6 @@
 package dev.canal.connector.mq;
 
+import java.util.Locale;
 import java.util.Properties;
 
 /**
@@ -17,8 +18,10 @@ public interface MqMode {
     /** The {@code canal.serverMode} value that selects this broker, spelled as Canal does; matched ignoring case. */
     String name();
 
-    /** A short lower-case name for the worker threads, {@code <name>-mq-<destination>}. */
-    String threadName();
+    /** A short lower-case name for the worker threads, {@code <name>-mq-<destination>}: the mode's, by default. */
+    default String threadName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
 
     /**
      * The broker's producer, configured from the server's settings (canal.properties with its overrides).

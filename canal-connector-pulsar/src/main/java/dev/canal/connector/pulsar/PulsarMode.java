@@ -16,6 +16,7 @@ public final class PulsarMode implements MqMode {
         return "pulsarMQ";
     }
 
+    /** Its worker threads are {@code pulsar-mq-<destination>}. */
     @Override
     public String threadName() {
         return "pulsar";

@@ -22,11 +22,6 @@ public final class RabbitMqMode implements MqMode {
     }
 
     @Override
-    public String threadName() {
-        return "rabbitmq";
-    }
-
-    @Override
     public MqProducer producer(Properties serverProperties) {
         return new RabbitMqProducer(RabbitMqConfig.from(serverProperties));
     }

@@ -17,11 +17,6 @@ public final class RocketMqMode implements MqMode {
     }
 
     @Override
-    public String threadName() {
-        return "rocketmq";
-    }
-
-    @Override
     public MqProducer producer(Properties serverProperties) {
         return new RocketMqProducer(RocketMqConfig.from(serverProperties));
     }

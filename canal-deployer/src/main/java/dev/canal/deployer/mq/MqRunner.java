@@ -24,7 +24,7 @@ public final class MqRunner {
     /**
      * The broker's producer, from the server's settings, under no worker yet.
      *
-     * @throws IllegalArgumentException naming the key when a producer setting is invalid
+     * @throws dev.canal.protocol.config.ConfigValueException carrying the key when a producer setting is invalid
      */
     public static MqRunner create(MqMode mode, CanalServer server, Properties serverProperties) {
         return new MqRunner(new MqWorkers(server, mode, serverProperties));

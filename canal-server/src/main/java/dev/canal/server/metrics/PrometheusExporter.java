@@ -35,7 +35,7 @@ import org.slf4j.LoggerFactory;
 public final class PrometheusExporter {
 
     public static final ConfigKey PORT = ConfigKey.canal("canal.metrics.pull.port", "11112",
-            "Port of the Prometheus metrics endpoint (/metrics); 0 or below runs none.");
+            "Port of the Prometheus metrics endpoint (/metrics); 0 or below runs none.").atMost(65535);
 
     private static final Logger log = LoggerFactory.getLogger(PrometheusExporter.class);
     private static final int HTTP_OK = 200;
