@@ -118,6 +118,7 @@ public final class CanalController {
             logStarted(boot, failed);
         } catch (RuntimeException e) {
             closer.close();
+            destinations = null; // none deployed: this start failed
             throw e;
         }
     }

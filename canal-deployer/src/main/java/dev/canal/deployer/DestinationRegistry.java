@@ -63,13 +63,14 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
      * @throws ConfigException naming the destination and the key of the first invalid configuration
      */
     void prepare(List<String> destinations) {
-        List<String> unsupported = new ArrayList<>(config.unsupportedKeys());
+        Set<String> serverKeys = config.unsupportedKeys();
+        List<String> unsupported = new ArrayList<>(serverKeys);
         try {
             for (String destination : destinations) {
                 DestinationConfig read = read(destination);
                 prepared.put(destination, generator.generate(read.properties()));
                 configs.put(destination, read);
-                unsupported.addAll(read.unsupportedKeys(config.unsupportedKeys()));
+                unsupported.addAll(read.unsupportedKeys(serverKeys));
             }
         } catch (InstanceConfigException e) {
             throw new ConfigException(e.getMessage(), e);
