@@ -1,5 +1,6 @@
 package dev.canal.deployer;
 
+import dev.canal.connector.mq.MqModes;
 import dev.canal.deployer.admin.AdminConfig;
 import dev.canal.instance.spring.InstanceMetaConfig;
 import dev.canal.instance.spring.InstanceProperties;
@@ -7,6 +8,7 @@ import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.protocol.DestinationNameRule;
 import dev.canal.protocol.UntrustedText;
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.server.ServerConfig;
@@ -26,6 +28,7 @@ import java.util.function.Supplier;
  * validated when each destination's instance is built from the same values.
  *
  * @param source          the canal.properties as read, for the instance generator
+ * @param resolved        its values resolved once, with the system properties and environment of the start
  * @param tcp             {@code canal.ip}, {@code canal.port}, {@code canal.user}, {@code canal.passwd}, and our
  *                        {@code canal.client.auth.timeout} and {@code canal.client.max.connections}
  * @param zkServers       {@code canal.zkServers}, empty when unset: the server election and
@@ -47,6 +50,7 @@ import java.util.function.Supplier;
  */
 public record CanalServerConfig(
         Source source,
+        InstanceProperties resolved,
         ServerConfig tcp,
         String zkServers,
         Duration zkSessionTimeout,
@@ -68,12 +72,13 @@ public record CanalServerConfig(
     public static final ConfigKey ZK_SESSION_TIMEOUT = ConfigKey.ours("canal.zookeeper.session.timeout", "4000",
             "Milliseconds of the server's ZooKeeper session (election and cursors; the ensemble grants 2 to 20 of its "
                     + "ticks): a killed server's destinations move after about this plus 5 s; a pause (GC) longer "
-                    + "than it costs the destinations. Fencing stays safe at any value (docs/high-availability.md).");
+                    + "than it costs the destinations. Fencing stays safe at any value (docs/high-availability.md).")
+            .between(1, Integer.MAX_VALUE);
     public static final ConfigKey WITHOUT_NETTY = ConfigKey.canal("canal.withoutNetty", "false",
             "Run no client port (embedded use); always so in MQ modes.");
     public static final ConfigKey SERVER_MODE = ConfigKey.canal("canal.serverMode", "tcp",
-            "tcp serves clients on canal.port; kafka, rocketMQ, rabbitMQ and pulsarMQ send every destination's changes to that broker "
-                    + "(docs/mq.md).");
+            "tcp serves clients on canal.port; the mode of a broker connector on the class path sends every "
+                    + "destination's changes to that broker (the modes and their spelling: docs/mq.md).");
     public static final ConfigKey DESTINATIONS = ConfigKey.canal("canal.destinations", "",
             "Destinations to run, comma-separated; each has its folder under canal.conf.dir.");
     public static final ConfigKey DESTINATIONS_EXPR = ConfigKey.canal("canal.destinations.expr", null,
@@ -84,17 +89,17 @@ public record CanalServerConfig(
             "Watch canal.conf.dir: start destinations whose folder appears, stop those removed, restart those whose "
                     + "instance.properties is modified (touch restarts one).");
     public static final ConfigKey AUTO_SCAN_INTERVAL = ConfigKey.canal("canal.auto.scan.interval", "5",
-            "Seconds between scans.");
+            "Seconds between scans.").atLeast(1);
     public static final ConfigKey GLOBAL_MODE = ConfigKey.canal("canal.instance.global.mode", "spring",
             "How instances are configured: spring (from the files under canal.conf.dir) or manager (from "
-                    + "canal-admin, which canal.admin.manager names; docs/admin.md).");
+                    + "canal-admin, which canal.admin.manager names; docs/admin.md).").oneOf("spring", "manager");
     public static final ConfigKey GLOBAL_LAZY = ConfigKey.canal("canal.instance.global.lazy", "false",
             "Start a destination only when its first client subscribes.");
     public static final ConfigKey GLOBAL_SPRING_XML = ConfigKey.canal("canal.instance.global.spring.xml",
             "classpath:spring/file-instance.xml", "The instance flavour: memory-, file-, default- (ZooKeeper) or "
                     + "group-instance.xml.");
     public static final ConfigKey DESTINATION_MODE = ConfigKey.canal("canal.instance.{destination}.mode", null,
-            "canal.instance.global.mode for one destination.");
+            "canal.instance.global.mode for one destination.").oneOf("spring", "manager");
     public static final ConfigKey DESTINATION_LAZY = ConfigKey.canal("canal.instance.{destination}.lazy", null,
             "canal.instance.global.lazy for one destination.");
     public static final ConfigKey DESTINATION_SPRING_XML = ConfigKey.canal("canal.instance.{destination}.spring.xml",
@@ -103,8 +108,6 @@ public record CanalServerConfig(
     public static final List<ConfigKey> KEYS = List.of(REGISTER_IP, ZK_SESSION_TIMEOUT, WITHOUT_NETTY, SERVER_MODE, DESTINATIONS,
             DESTINATIONS_EXPR, CONF_DIR, AUTO_SCAN, AUTO_SCAN_INTERVAL, GLOBAL_MODE, GLOBAL_LAZY, GLOBAL_SPRING_XML,
             DESTINATION_MODE, DESTINATION_LAZY, DESTINATION_SPRING_XML);
-
-    private static final int MAX_PORT = 65535;
 
     public CanalServerConfig {
         destinations = List.copyOf(destinations);
@@ -117,18 +120,16 @@ public record CanalServerConfig(
         String modeText = r.value(SERVER_MODE);
         ServerMode mode = ServerMode.parse(modeText);
         if (mode == null) {
-            throw r.invalid(SERVER_MODE, "unknown mode '" + modeText + "', expected tcp, kafka, rocketMQ, rabbitMQ or pulsarMQ");
-        }
-        if (!mode.built()) {
-            throw r.invalid(SERVER_MODE, "mode '" + modeText + "' is not supported by this server yet; use tcp, kafka, "
-                    + "rocketMQ, rabbitMQ or pulsarMQ");
+            throw r.invalid(SERVER_MODE, "unknown mode '" + modeText + "', expected " + ServerMode.TCP_NAME
+                    + " or the mode of a broker connector on the class path, of which there are "
+                    + MqModes.names());
         }
         boolean managed = resolved.get(AdminConfig.MANAGER.name()) != null;
         checkInstanceMode(r, GLOBAL_MODE.name(), managed);
         checkManagerAddress(r);
         String expr = r.value(DESTINATIONS_EXPR);
         List<String> destinations = expr != null
-                ? r.read(DESTINATIONS_EXPR, () -> DestinationNames.expand(expr))
+                ? r.read(DESTINATIONS_EXPR.name(), () -> DestinationNames.expand(expr))
                 : DestinationNames.split(r.value(DESTINATIONS));
         for (String destination : destinations) {
             if (!DestinationNameRule.isWellFormed(destination) || destination.equalsIgnoreCase("spring")) {
@@ -137,29 +138,20 @@ public record CanalServerConfig(
                         + DestinationNameRule.MAX_PART_LENGTH + ", not spring)");
             }
         }
-        int interval = r.read(AUTO_SCAN_INTERVAL, () -> new TypedProperties(r.effective).integer(AUTO_SCAN_INTERVAL));
-        if (interval <= 0) {
-            throw r.invalid(AUTO_SCAN_INTERVAL, "must be positive, got " + interval);
-        }
-        int metricsPort = r.read(PrometheusExporter.PORT,
-                () -> new TypedProperties(r.effective).integer(PrometheusExporter.PORT));
-        if (metricsPort > MAX_PORT) {
-            throw r.invalid(PrometheusExporter.PORT, "must be a port number (0 or below disables the exporter), got " + metricsPort);
-        }
-        long sessionMillis = r.read(ZK_SESSION_TIMEOUT, () -> new TypedProperties(r.effective).longValue(ZK_SESSION_TIMEOUT));
-        if (sessionMillis <= 0 || sessionMillis > Integer.MAX_VALUE) {
-            throw r.invalid(ZK_SESSION_TIMEOUT, "must be a positive number of milliseconds, got " + sessionMillis);
-        }
+        int interval = r.read(() -> new TypedProperties(r.effective).integer(AUTO_SCAN_INTERVAL));
+        int metricsPort = r.read(() -> new TypedProperties(r.effective).integer(PrometheusExporter.PORT));
+        long sessionMillis = r.read(() -> new TypedProperties(r.effective).longValue(ZK_SESSION_TIMEOUT));
         CanalServerConfig config = new CanalServerConfig(
                 canalProperties,
-                r.read(ServerConfig.PORT, () -> ServerConfig.fromProperties(r.effective)),
+                resolved,
+                r.read(() -> ServerConfig.fromProperties(r.effective)),
                 r.value(InstanceMetaConfig.ZK_SERVERS),
                 Duration.ofMillis(sessionMillis),
                 r.value(REGISTER_IP),
                 // MQ mode serves no TCP clients
-                r.bool(WITHOUT_NETTY) || mode != ServerMode.TCP,
+                r.bool(WITHOUT_NETTY) || !mode.isTcp(),
                 mode,
-                r.read(InstanceMetaConfig.FILE_FLUSH_PERIOD, () -> InstanceMetaConfig.fromProperties(r.effective)),
+                r.read(() -> InstanceMetaConfig.fromProperties(r.effective)),
                 destinations,
                 Path.of(r.value(CONF_DIR)),
                 r.bool(AUTO_SCAN),
@@ -182,11 +174,12 @@ public record CanalServerConfig(
      */
     private static void checkInstanceMode(Reader r, String key, boolean managed) {
         String mode = new TypedProperties(r.effective).string(key, "spring");
+        r.read(() -> {
+            GLOBAL_MODE.constraint().check(key, mode); // the per-destination key takes the same values
+            return mode;
+        });
         if (mode.equalsIgnoreCase("manager") && !managed) {
             throw r.invalid(key, "manager mode takes the instances from canal-admin: set " + AdminConfig.MANAGER.name());
-        }
-        if (!mode.equalsIgnoreCase("spring") && !mode.equalsIgnoreCase("manager")) {
-            throw r.invalid(key, "unknown mode '" + mode + "', expected spring or manager");
         }
     }
 
@@ -225,7 +218,7 @@ public record CanalServerConfig(
 
     /** {@code canal.instance.{destination}.lazy}, else the global setting. */
     public boolean lazy(String destination) {
-        Reader r = new Reader(InstanceProperties.forServer(source));
+        Reader r = new Reader(resolved);
         String key = "canal.instance." + destination + ".lazy";
         return r.effective.getProperty(key) == null ? globalLazy
                 : r.read(key, () -> new TypedProperties(r.effective).bool(key, globalLazy));
@@ -234,7 +227,7 @@ public record CanalServerConfig(
     /** The keys of canal.properties (and their overrides) this server does not implement or Canal does not know. */
     public TreeSet<String> unsupportedKeys() {
         TreeSet<String> keys = new TreeSet<>();
-        for (String key : InstanceProperties.forServer(source).effective().stringPropertyNames()) {
+        for (String key : resolved.effective().stringPropertyNames()) {
             if (!ConfigCatalog.isSupported(key)) {
                 keys.add(key);
             }
@@ -254,23 +247,28 @@ public record CanalServerConfig(
         }
 
         String value(ConfigKey key) {
-            return new TypedProperties(effective).string(key);
+            return read(() -> new TypedProperties(effective).string(key));
         }
 
         boolean bool(ConfigKey key) {
-            return read(key, () -> new TypedProperties(effective).bool(key));
+            return read(() -> new TypedProperties(effective).bool(key));
         }
 
-        <T> T read(ConfigKey key, Supplier<T> reading) {
-            return read(key.name(), reading);
-        }
-
-        <T> T read(String key, Supplier<T> reading) {
+        /** A typed read or record, whose error carries the key it is about. */
+        <T> T read(Supplier<T> reading) {
             try {
                 return reading.get();
+            } catch (ConfigValueException e) {
+                throw ConfigException.invalid(e, resolved);
+            }
+        }
+
+        /** A reading of one key whose error may not carry it. */
+        <T> T read(String key, Supplier<T> reading) {
+            try {
+                return read(reading);
             } catch (IllegalArgumentException e) {
-                throw ConfigException.invalid(resolved.originOf(keyIn(e.getMessage(), key)), keyIn(e.getMessage(), key),
-                        e.getMessage());
+                throw invalid(key, e.getMessage());
             }
         }
 
@@ -280,19 +278,6 @@ public record CanalServerConfig(
 
         ConfigException invalid(String key, String reason) {
             return ConfigException.invalid(resolved.originOf(key), key, reason);
-        }
-
-        /** The key a typed record named in its message (a record reads several), else the one asked for. */
-        private static String keyIn(String message, String fallback) {
-            if (message != null) {
-                for (ConfigKey key : ConfigCatalog.exactKeys()) {
-                    String name = key.name();
-                    if (message.contains(name + " ") || message.contains(name + ":") || message.endsWith(name)) {
-                        return name;
-                    }
-                }
-            }
-            return fallback;
         }
     }
 }

@@ -8,7 +8,7 @@ import dev.canal.deployer.admin.ControllerAdmin;
 import dev.canal.deployer.admin.RemoteConfig;
 import dev.canal.instance.spring.InstanceProperties;
 import dev.canal.instance.spring.InstanceProperties.Source;
-import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.server.admin.AdminRequests;
 import dev.canal.server.admin.AdminServer;
 import dev.canal.server.admin.LogFiles;
@@ -16,7 +16,6 @@ import dev.canal.server.netty.DaemonThreads;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.List;
 import java.util.Properties;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -50,11 +49,11 @@ public final class CanalStarter {
     private ScheduledExecutorService poller; // guarded by this
     private String lastFailure; // poller thread only
 
-    private CanalStarter(Source local, AdminConfig admin, String... additionalXml) {
+    private CanalStarter(Source local, InstanceProperties localResolved, AdminConfig admin, String... additionalXml) {
         this.local = local;
         this.admin = admin;
         this.additionalXml = additionalXml.clone();
-        this.client = admin.managed() ? new AdminConfigClient(admin, registerIp(local), hostName()) : null;
+        this.client = admin.managed() ? new AdminConfigClient(admin, registerIp(localResolved), hostName()) : null;
     }
 
     /**
@@ -64,8 +63,9 @@ public final class CanalStarter {
      *     bound; nothing keeps running then
      */
     public static CanalStarter start(Source localProperties, String... additionalXml) {
-        AdminConfig admin = adminConfig(localProperties);
-        CanalStarter starter = new CanalStarter(localProperties, admin, additionalXml);
+        InstanceProperties localResolved = InstanceProperties.forServer(localProperties);
+        AdminConfig admin = adminConfig(localResolved);
+        CanalStarter starter = new CanalStarter(localProperties, localResolved, admin, additionalXml);
         synchronized (starter) {
             starter.config = starter.loadConfig();
             starter.controller = starter.newController(starter.config);
@@ -246,30 +246,17 @@ public final class CanalStarter {
         }
     }
 
-    private static AdminConfig adminConfig(Source local) {
-        InstanceProperties resolved = InstanceProperties.forServer(local);
+    private static AdminConfig adminConfig(InstanceProperties resolved) {
         try {
             return AdminConfig.fromProperties(resolved.effective());
-        } catch (IllegalArgumentException e) {
-            String key = keyIn(e.getMessage());
-            throw ConfigException.invalid(resolved.originOf(key), key, e.getMessage());
+        } catch (ConfigValueException e) {
+            throw ConfigException.invalid(e, resolved);
         }
-    }
-
-    private static String keyIn(String message) {
-        // the password first: its message also names canal.admin.manager
-        for (ConfigKey key : List.of(AdminConfig.PASSWD, AdminConfig.PORT, AdminConfig.USER, AdminConfig.LOG_DIR,
-                AdminConfig.REGISTER_AUTO, AdminConfig.REGISTER_CLUSTER, AdminConfig.REGISTER_NAME, AdminConfig.MANAGER)) {
-            if (message != null && message.contains(key.name())) {
-                return key.name();
-            }
-        }
-        return AdminConfig.MANAGER.name();
     }
 
     /** {@code canal.register.ip}, else this host's address: how canal-admin knows this server. */
-    private static String registerIp(Source local) {
-        String configured = InstanceProperties.forServer(local).get(CanalServerConfig.REGISTER_IP.name());
+    private static String registerIp(InstanceProperties local) {
+        String configured = local.get(CanalServerConfig.REGISTER_IP.name());
         if (configured != null) {
             return configured;
         }

@@ -31,17 +31,20 @@ public final class ConfigReference {
                 .append(" environment variable of\n  the same name, then the destination's `instance.properties`,")
                 .append(" then `canal.properties`. `${key}` and\n  `${key:default}` inside a value are resolved the same")
                 .append(" way.\n")
-                .append("- An invalid value stops start-up with the file and key named. Keys this server does not")
-                .append(" act on, and keys\n  nobody knows, are named in one warning at start-up and ignored.\n")
+                .append("- A value of the wrong type, or outside what the \"allowed\" column says, stops start-up with")
+                .append(" the file and key\n  named. Keys this server does not act on, and keys nobody knows, are")
+                .append(" named in one warning at\n  start-up and ignored.\n")
                 .append("- `{destination}` stands for a destination's name, `{n}` for a number, `*` for any rest of")
                 .append(" the name.\n\n")
                 .append("This page is generated from the declarations in the code (`ConfigKey`); a test keeps it in")
                 .append(" step.\n");
         for (ConfigKeySource source : ConfigCatalog.sources()) {
             out.append("\n## ").append(source.title()).append("\n\nUsually set in `").append(source.file())
-                    .append("`.\n\n| key | default | meaning | Canal has it | supported |\n|---|---|---|---|---|\n");
+                    .append("`.\n\n| key | default | allowed | meaning | Canal has it | supported |\n")
+                    .append("|---|---|---|---|---|---|\n");
             for (ConfigKey key : source.keys()) {
                 out.append("| `").append(key.name()).append("` | ").append(defaultText(key)).append(" | ")
+                        .append(key.constraint() == null ? "" : key.constraint().describe()).append(" | ")
                         .append(key.meaning().replace("|", "\\|")).append(" | ").append(key.canal() ? "yes" : "no")
                         .append(" | ").append(key.supported() ? "yes" : "no, ignored").append(" |\n");
             }

@@ -41,7 +41,7 @@ final class InstanceScanner {
     private static final String SPRING_FOLDER = "spring";
 
     private final Path confDir;
-    private final CanalController controller;
+    private final Destinations destinations;
     private final Duration interval;
     /** Each destination's instance.properties as last acted on; scanner thread only. */
     private final Map<String, FileState> seen = new HashMap<>();
@@ -49,9 +49,9 @@ final class InstanceScanner {
     private final Set<String> unservable = new HashSet<>();
     private ScheduledExecutorService executor;
 
-    InstanceScanner(Path confDir, CanalController controller, Duration interval) {
+    InstanceScanner(Path confDir, Destinations destinations, Duration interval) {
         this.confDir = confDir;
-        this.controller = controller;
+        this.destinations = destinations;
         this.interval = interval;
     }
 
@@ -74,7 +74,7 @@ final class InstanceScanner {
         if (executor == null) {
             return;
         }
-        executor.shutdown(); // a scan in progress finishes; the controller ignores it once stopped
+        executor.shutdown(); // a scan in progress finishes; the destinations ignore it once stopped
         try {
             executor.awaitTermination(30, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
@@ -107,21 +107,21 @@ final class InstanceScanner {
             if (!present.containsKey(destination)) {
                 seen.remove(destination);
                 log.info("destination {}: its instance.properties is gone, stopping it", destination);
-                controller.undeploy(destination);
+                destinations.undeploy(destination);
             }
         }
     }
 
     private void apply(String destination, boolean isNew) {
-        boolean wasDeployed = controller.deployedDestinations().contains(destination);
+        boolean wasDeployed = destinations.deployed().contains(destination);
         try {
             if (wasDeployed) {
                 log.info("destination {}: instance.properties changed, restarting it", destination);
-                controller.redeploy(destination);
+                destinations.redeploy(destination);
             } else {
                 log.info("destination {}: {}, starting it", destination,
                         isNew ? "new instance folder" : "configuration fixed");
-                controller.deploy(destination);
+                destinations.deploy(destination);
             }
         } catch (RuntimeException e) {
             log.error("destination {}: the {} configuration is not applied ({}); {}", destination,

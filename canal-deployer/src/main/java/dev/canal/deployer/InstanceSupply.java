@@ -16,6 +16,6 @@ public interface InstanceSupply {
     /** Each destination's own properties, in place of its instance.properties file. */
     InstanceSource source();
 
-    /** Starts following changes; closing the result stops it. Called once the controller runs. */
-    AutoCloseable follow(CanalController controller);
+    /** Starts following changes, applying them to the destinations; closing the result stops it. */
+    AutoCloseable follow(Destinations destinations);
 }

@@ -1,29 +1,33 @@
 package dev.canal.deployer;
 
-import java.util.Locale;
+import dev.canal.connector.mq.MqMode;
+import dev.canal.connector.mq.MqModes;
 
-/** {@code canal.serverMode}: how entries leave the server. */
-public enum ServerMode {
-    TCP(true), KAFKA(true), ROCKETMQ(true), RABBITMQ(true), PULSARMQ(true);
+/**
+ * {@code canal.serverMode}: how entries leave the server, {@code tcp} (clients on the TCP port) or the MQ mode of a
+ * broker whose connector is on the class path (docs/mq.md).
+ *
+ * @param mq the broker's mode; null in tcp mode
+ */
+public record ServerMode(MqMode mq) {
 
-    private final boolean built;
+    public static final String TCP_NAME = "tcp";
+    public static final ServerMode TCP = new ServerMode(null);
 
-    ServerMode(boolean built) {
-        this.built = built;
-    }
-
-    /** Whether this server has the mode; Canal's other modes stop start-up naming the key. */
-    boolean built() {
-        return built;
-    }
-
-    /** Case-insensitive, as Canal reads it; null for an unknown mode. */
+    /** As Canal reads it, ignoring case; null for a name that is neither tcp nor a broker found. */
     static ServerMode parse(String text) {
-        for (ServerMode mode : values()) {
-            if (mode.name().equals(text.toUpperCase(Locale.ROOT))) {
-                return mode;
-            }
+        if (text.equalsIgnoreCase(TCP_NAME)) {
+            return TCP;
         }
-        return null;
+        return MqModes.find(text).map(ServerMode::new).orElse(null);
+    }
+
+    public boolean isTcp() {
+        return mq == null;
+    }
+
+    /** tcp, or the broker's mode as Canal spells it. */
+    public String name() {
+        return mq == null ? TCP_NAME : mq.name();
     }
 }

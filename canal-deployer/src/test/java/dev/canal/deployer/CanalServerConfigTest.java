@@ -3,6 +3,7 @@ package dev.canal.deployer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.canal.connector.mq.MqModes;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -64,36 +65,31 @@ class CanalServerConfigTest {
         assertThat(config.unsupportedKeys()).doesNotContain("canal.client.auth.timeout", "canal.client.max.connections");
     }
 
-    @Test
-    void kafkaModeIsReadCaseInsensitivelyAndRunsNoTcpServer() {
-        CanalServerConfig config = CanalServerConfig.load(source("canal.serverMode", "Kafka", "canal.withoutNetty", "false"));
+    /** Canal's names of its MQ modes, read ignoring case as Canal does. */
+    @ParameterizedTest(name = "{0} selects {1}")
+    @CsvSource({"Kafka, kafka", "kafka, kafka", "rabbitMQ, rabbitMQ", "RABBITMQ, rabbitMQ", "PulsarMQ, pulsarMQ",
+            "pulsarmq, pulsarMQ", "RocketMQ, rocketMQ", "rocketmq, rocketMQ"})
+    void anMqModeIsReadCaseInsensitivelyAndRunsNoTcpServer(String written, String mode) {
+        CanalServerConfig config = CanalServerConfig.load(source("canal.serverMode", written, "canal.withoutNetty",
+                "false"));
 
-        assertThat(config.serverMode()).isEqualTo(ServerMode.KAFKA);
+        assertThat(config.serverMode().name()).isEqualTo(mode);
+        assertThat(config.serverMode().isTcp()).isFalse();
         assertThat(config.withoutNetty()).isTrue();
     }
 
     @Test
-    void rabbitMqModeIsReadCaseInsensitivelyAndRunsNoTcpServer() {
-        CanalServerConfig config = CanalServerConfig.load(source("canal.serverMode", "rabbitMQ"));
-
-        assertThat(config.serverMode()).isEqualTo(ServerMode.RABBITMQ);
-        assertThat(config.withoutNetty()).isTrue();
+    void tcpModeIsReadCaseInsensitively() {
+        assertThat(CanalServerConfig.load(source("canal.serverMode", "TCP")).serverMode().isTcp()).isTrue();
     }
 
     @Test
-    void pulsarMqModeIsReadCaseInsensitivelyAndRunsNoTcpServer() {
-        CanalServerConfig config = CanalServerConfig.load(source("canal.serverMode", "PulsarMQ"));
-
-        assertThat(config.serverMode()).isEqualTo(ServerMode.PULSARMQ);
-        assertThat(config.withoutNetty()).isTrue();
-    }
-
-    @Test
-    void rocketMqModeIsReadCaseInsensitivelyAndRunsNoTcpServer() {
-        CanalServerConfig config = CanalServerConfig.load(source("canal.serverMode", "RocketMQ"));
-
-        assertThat(config.serverMode()).isEqualTo(ServerMode.ROCKETMQ);
-        assertThat(config.withoutNetty()).isTrue();
+    void anUnknownModeIsRejectedListingTheBrokersFound() {
+        assertThatThrownBy(() -> CanalServerConfig.load(source("canal.serverMode", "activeMQ")))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("canal.serverMode")
+                .hasMessageContaining("'activeMQ'")
+                .hasMessageContaining(MqModes.names().toString());
     }
 
     @Test

@@ -11,7 +11,6 @@ import dev.canal.testsupport.MySqlServerExtension;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -145,18 +144,7 @@ class SnapshotOfficialClientIT {
         return values;
     }
 
-    private static Map<String, Map<String, String>> selectAll(MySqlServer db) throws Exception {
-        Map<String, Map<String, String>> rows = new HashMap<>();
-        try (Connection c = db.adminConnection(); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT id, v, n FROM " + SCHEMA + ".t")) {
-            while (rs.next()) {
-                Map<String, String> row = new LinkedHashMap<>();
-                row.put("id", rs.getString(1));
-                row.put("v", rs.getString(2));
-                row.put("n", rs.getString(3));
-                rows.put(rs.getString(1), row);
-            }
-        }
-        return rows;
+    private static Map<String, Map<String, String>> selectAll(MySqlServer db) {
+        return db.rowsByKey("SELECT id, v, n FROM " + SCHEMA + ".t");
     }
 }

@@ -11,6 +11,8 @@ import dev.canal.parse.mysql.MysqlParserConfig;
 import dev.canal.parse.position.MemoryLogPositionManager;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.sink.filter.SinkFilterConfig;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.Properties;
 import dev.canal.sink.EntryEventSink;
 import dev.canal.sink.EventSink;
@@ -68,7 +70,7 @@ class DefaultCanalInstanceTest {
     @Test
     void failedStoreStartNeverStartsTheParser() {
         ProbeEventParser parser = new ProbeEventParser(meta, store, sink, "p", false);
-        DefaultCanalInstance instance = instance("orders", new FailingStore(store), parser);
+        DefaultCanalInstance instance = instance("orders", failingToStart(store), parser);
 
         assertThatThrownBy(instance::start)
                 .isInstanceOf(InstanceStartException.class)
@@ -132,15 +134,18 @@ class DefaultCanalInstanceTest {
         assertThat(instance.subscribeChange(new ClientIdentity("example", (short) 1001, "shop\\..*"))).isFalse();
     }
 
-    /** A store whose start fails, as one with an impossible configuration would. */
-    private static final class FailingStore extends ForwardingStore {
-        FailingStore(EventStore delegate) {
-            super(delegate);
-        }
-
-        @Override
-        public void start() {
-            throw new IllegalStateException("no memory for the ring");
-        }
+    /** The store, but its start fails, as one with an impossible configuration would. */
+    private static EventStore failingToStart(EventStore store) {
+        return (EventStore) Proxy.newProxyInstance(EventStore.class.getClassLoader(), new Class<?>[] {EventStore.class},
+                (proxy, method, args) -> {
+                    if (method.getName().equals("start")) {
+                        throw new IllegalStateException("no memory for the ring");
+                    }
+                    try {
+                        return method.invoke(store, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 }

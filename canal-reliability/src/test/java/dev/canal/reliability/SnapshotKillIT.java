@@ -9,11 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.io.StringReader;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Random;
@@ -186,19 +183,8 @@ class SnapshotKillIT extends DaemonScenario {
                 () -> consumer.table("marker").containsKey("1"));
     }
 
-    private static Map<String, Map<String, String>> selectAll(MySqlServer db) throws Exception {
-        Map<String, Map<String, String>> rows = new HashMap<>();
-        try (Connection c = db.adminConnection(); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT id, v, n FROM " + SCHEMA + ".t")) {
-            while (rs.next()) {
-                Map<String, String> row = new LinkedHashMap<>();
-                row.put("id", rs.getString(1));
-                row.put("v", rs.getString(2));
-                row.put("n", rs.getString(3));
-                rows.put(rs.getString(1), row);
-            }
-        }
-        return rows;
+    private static Map<String, Map<String, String>> selectAll(MySqlServer db) {
+        return db.rowsByKey("SELECT id, v, n FROM " + SCHEMA + ".t");
     }
 
     private int runningPort() throws Exception {

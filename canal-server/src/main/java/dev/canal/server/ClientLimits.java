@@ -27,23 +27,23 @@ public record ClientLimits(int maxFrameLength, int authTimeoutMillis, int maxAut
         int maxConnectionsPerAddress, int writeBufferBytes, long maxPendingOutputBytes, int maxFilterLength) {
 
     public static final ConfigKey AUTH_TIMEOUT = ConfigKey.ours("canal.client.auth.timeout", "10000",
-            "Milliseconds a new client connection may take to authenticate before it gets an error and is closed.");
+            "Milliseconds a new client connection may take to authenticate before it gets an error and is closed.").atLeast(1);
     public static final ConfigKey AUTH_MAX_FAILURES = ConfigKey.ours("canal.client.auth.max.failures", "3",
             "Wrong logins one client connection may try before it is closed; answers to an address with recent "
-                    + "failures are delayed more with each failure.");
+                    + "failures are delayed more with each failure.").atLeast(1);
     public static final ConfigKey MAX_CONNECTIONS = ConfigKey.ours("canal.client.max.connections", "4096",
-            "Client connections open at once; one more gets an error and is closed.");
+            "Client connections open at once; one more gets an error and is closed.").atLeast(1);
     public static final ConfigKey MAX_CONNECTIONS_PER_ADDRESS = ConfigKey.ours(
             "canal.client.max.connections.per.address", "256",
-            "Client connections open at once from one IP address; one more gets an error and is closed.");
+            "Client connections open at once from one IP address; one more gets an error and is closed.").atLeast(1);
     public static final ConfigKey WRITE_BUFFER = ConfigKey.ours("canal.client.write.buffer.size", "4194304",
             "Bytes of replies a client connection may leave unread before the server takes no further request of "
-                    + "it, until the client has read half of them.");
+                    + "it, until the client has read half of them.").atLeast(1);
     public static final ConfigKey MAX_PENDING_OUTPUT = ConfigKey.ours("canal.client.max.pending.output", "67108864",
             "Bytes of replies a client connection may leave unread before it is closed instead of getting another "
-                    + "reply; a reply larger than this alone is still sent.");
+                    + "reply; a reply larger than this alone is still sent.").atLeast(1);
     public static final ConfigKey FILTER_MAX_LENGTH = ConfigKey.ours("canal.client.filter.max.length", "65536",
-            "Longest subscribe filter, in characters, a client may send; a longer one is refused.");
+            "Longest subscribe filter, in characters, a client may send; a longer one is refused.").atLeast(1);
 
     public static final List<ConfigKey> KEYS = List.of(AUTH_TIMEOUT, AUTH_MAX_FAILURES, MAX_CONNECTIONS,
             MAX_CONNECTIONS_PER_ADDRESS, WRITE_BUFFER, MAX_PENDING_OUTPUT, FILTER_MAX_LENGTH);
@@ -61,24 +61,19 @@ public record ClientLimits(int maxFrameLength, int authTimeoutMillis, int maxAut
             throw new IllegalArgumentException("maxFrameLength must be at least " + MIN_FRAME_LENGTH + " bytes, got "
                     + maxFrameLength);
         }
-        requirePositive(AUTH_TIMEOUT, authTimeoutMillis);
-        requirePositive(AUTH_MAX_FAILURES, maxAuthFailures);
-        requirePositive(MAX_CONNECTIONS, maxConnections);
-        requirePositive(MAX_CONNECTIONS_PER_ADDRESS, maxConnectionsPerAddress);
-        requirePositive(WRITE_BUFFER, writeBufferBytes);
-        requirePositive(MAX_PENDING_OUTPUT, maxPendingOutputBytes);
-        requirePositive(FILTER_MAX_LENGTH, maxFilterLength);
+        AUTH_TIMEOUT.check(Integer.toString(authTimeoutMillis));
+        AUTH_MAX_FAILURES.check(Integer.toString(maxAuthFailures));
+        MAX_CONNECTIONS.check(Integer.toString(maxConnections));
+        MAX_CONNECTIONS_PER_ADDRESS.check(Integer.toString(maxConnectionsPerAddress));
+        WRITE_BUFFER.check(Integer.toString(writeBufferBytes));
+        MAX_PENDING_OUTPUT.check(Long.toString(maxPendingOutputBytes));
+        FILTER_MAX_LENGTH.check(Integer.toString(maxFilterLength));
         if (maxPendingOutputBytes < writeBufferBytes) {
-            throw new IllegalArgumentException(MAX_PENDING_OUTPUT.name() + " (" + maxPendingOutputBytes
-                    + ") must not be below " + WRITE_BUFFER.name() + " (" + writeBufferBytes + ")");
+            throw TypedProperties.invalid(MAX_PENDING_OUTPUT.name(), Long.toString(maxPendingOutputBytes),
+                    "must not be below " + WRITE_BUFFER.name() + " (" + writeBufferBytes + ")");
         }
     }
 
-    private static void requirePositive(ConfigKey key, long value) {
-        if (value <= 0) {
-            throw new IllegalArgumentException(key.name() + " must be positive, got " + value);
-        }
-    }
 
     /** Reads {@link #KEYS}; absent or blank keys take their declared defaults. */
     public static ClientLimits fromProperties(Properties properties) {

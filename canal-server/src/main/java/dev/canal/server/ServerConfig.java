@@ -1,6 +1,7 @@
 package dev.canal.server;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.netty.Credentials;
 import java.util.List;
@@ -20,7 +21,7 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
 
     public static final ConfigKey IP = ConfigKey.canal("canal.ip", "",
             "Address the client port listens on; empty listens on every interface.");
-    public static final ConfigKey PORT = ConfigKey.canal("canal.port", "11111", "The client port.");
+    public static final ConfigKey PORT = ConfigKey.canal("canal.port", "11111", "The client port.").between(0, 65535);
     public static final ConfigKey USER = ConfigKey.canal("canal.user", "",
             "User a client must authenticate as; empty lets every client in.");
     public static final ConfigKey PASSWD = ConfigKey.canal("canal.passwd", "",
@@ -36,16 +37,14 @@ public record ServerConfig(String ip, int port, String user, String passwordHash
         ip = blankToEmpty(ip);
         user = blankToEmpty(user);
         passwordHash = blankToEmpty(passwordHash);
-        if (port < 0 || port > 0xFFFF) {
-            throw new IllegalArgumentException(PORT.name() + " must be 0..65535, got " + port);
-        }
+        PORT.check(Integer.toString(port));
         if (!user.isEmpty() && passwordHash.isEmpty()) {
             // as Canal 1.1.8 does: a user without a password would let anyone in (docs/security.md)
-            throw new IllegalArgumentException(USER.name() + " is set but " + PASSWD.name()
-                    + " is empty, which would let anyone in; set canal.passwd to the hex SHA1(SHA1(password))");
+            throw ConfigValueException.missing(PASSWD.name(), USER.name() + " is set, and an empty " + PASSWD.name()
+                    + " would let anyone in; set it to the hex SHA1(SHA1(password))");
         }
         if (!passwordHash.isEmpty() && !Credentials.isSha1Hex(passwordHash)) {
-            throw new IllegalArgumentException(PASSWD.name() + " must be 40 hex digits (hex of SHA1(SHA1(password)))");
+            throw ConfigValueException.secret(PASSWD.name(), "must be 40 hex digits (hex of SHA1(SHA1(password)))");
         }
         if (limits == null) {
             throw new IllegalArgumentException("limits must be given");

@@ -3,6 +3,7 @@ package dev.canal.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.canal.protocol.config.ConfigValueException;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -45,9 +46,13 @@ class ServerConfigTest {
     }
 
     @Test
-    void passwordThatIsNoDoubleSha1HexIsRejectedNamingTheKey() {
-        assertThatThrownBy(() -> ServerConfig.open(0).withCredentials("canal", "canal"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("canal.passwd");
+    void passwordThatIsNoDoubleSha1HexIsRejectedCarryingTheKeyButNotTheSecret() {
+        assertThatThrownBy(() -> ServerConfig.open(0).withCredentials("canal", "notahash"))
+                .isInstanceOfSatisfying(ConfigValueException.class, e -> {
+                    assertThat(e.key()).isEqualTo("canal.passwd");
+                    assertThat(e.value()).isNull();
+                })
+                .hasMessageContaining("canal.passwd").hasMessageNotContaining("notahash");
     }
 
     @Test

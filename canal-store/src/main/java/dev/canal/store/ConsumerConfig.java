@@ -16,15 +16,12 @@ public record ConsumerConfig(long detachAfterMillis) {
     public static final ConfigKey DETACH_AFTER = ConfigKey.ours("canal.instance.consumer.detach.timeout", "60000",
             "Milliseconds a full store waits for its slowest consumer before detaching it so that the destination's "
                     + "other consumers go on; the detached consumer is told on its next get and resumes from its "
-                    + "cursor when the destination restarts (docs/consumers.md). 0 never detaches.");
+                    + "cursor when the destination restarts (docs/consumers.md). 0 never detaches.").atLeast(0);
 
     public static final List<ConfigKey> KEYS = List.of(DETACH_AFTER);
 
     public ConsumerConfig {
-        if (detachAfterMillis < 0) {
-            throw new IllegalArgumentException("detach timeout must not be negative, got " + detachAfterMillis
-                    + " (" + DETACH_AFTER.name() + ")");
-        }
+        DETACH_AFTER.check(Long.toString(detachAfterMillis));
     }
 
     public static ConsumerConfig defaults() {

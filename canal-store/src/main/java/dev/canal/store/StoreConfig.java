@@ -19,10 +19,11 @@ public record StoreConfig(int bufferSize, int bufferMemUnit, BatchMode batchMode
         boolean raw) {
 
     public static final ConfigKey BUFFER_SIZE = ConfigKey.canal("canal.instance.memory.buffer.size", "16384",
-            "Capacity of the store's ring in entries, a power of 2. A full ring blocks the parser until clients ack.");
+            "Capacity of the store's ring in entries, a power of 2. A full ring blocks the parser until clients ack.")
+            .powerOfTwo();
     public static final ConfigKey BUFFER_MEM_UNIT = ConfigKey.canal("canal.instance.memory.buffer.memunit", "1024",
             "Bytes per memory unit: in MEMSIZE mode a get's batch size counts these units, and the store holds at most "
-                    + "buffer.size × memunit bytes.");
+                    + "buffer.size × memunit bytes.").atLeast(1);
     public static final ConfigKey BATCH_MODE = ConfigKey.canal("canal.instance.memory.batch.mode", "MEMSIZE",
             "How a get's batch size is counted: MEMSIZE (in memory units of the entries' bytes) or ITEMSIZE (in entries).");
     public static final ConfigKey DDL_ISOLATION = ConfigKey.canal("canal.instance.get.ddl.isolation", "false",
@@ -37,14 +38,9 @@ public record StoreConfig(int bufferSize, int bufferMemUnit, BatchMode batchMode
 
     public StoreConfig {
         Objects.requireNonNull(batchMode, "batchMode");
-        if (bufferSize <= 0 || Integer.bitCount(bufferSize) != 1) {
-            throw new IllegalArgumentException("bufferSize must be a power of 2, got " + bufferSize
-                    + " (" + BUFFER_SIZE.name() + ")");
-        }
-        if (bufferMemUnit <= 0) {
-            throw new IllegalArgumentException("bufferMemUnit must be positive, got " + bufferMemUnit
-                    + " (" + BUFFER_MEM_UNIT.name() + ")");
-        }
+        // the ring relies on these however the record is built
+        BUFFER_SIZE.check(Integer.toString(bufferSize));
+        BUFFER_MEM_UNIT.check(Integer.toString(bufferMemUnit));
     }
 
     /** Every key at its declared default. */

@@ -101,7 +101,7 @@ class MemoryEventStoreTest {
         void bufferSizeMustBeAPowerOfTwo() {
             assertThatThrownBy(() -> StoreConfig.itemSize(1000))
                     .isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("bufferSize must be a power of 2");
+                    .hasMessageContaining("canal.instance.memory.buffer.size").hasMessageContaining("must be a power of 2");
             assertThatThrownBy(() -> StoreConfig.itemSize(0)).isInstanceOf(IllegalArgumentException.class);
         }
 

@@ -34,21 +34,23 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
  */
 public final class KafkaBroker implements AutoCloseable {
 
+    private final BrokerProcesses processes;
     private final Path dir;
     private final int port;
     private final int controllerPort;
     private Process process;
 
-    private KafkaBroker(Path dir, int port, int controllerPort) {
-        this.dir = dir;
+    private KafkaBroker(BrokerProcesses processes, int port, int controllerPort) {
+        this.processes = processes;
+        this.dir = processes.dir();
         this.port = port;
         this.controllerPort = controllerPort;
     }
 
     /** Formats a fresh log directory and starts the broker; returns once it answers. */
     public static KafkaBroker start() throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("kafka-broker-");
-        KafkaBroker broker = new KafkaBroker(dir, TcpPorts.free(), TcpPorts.free());
+        KafkaBroker broker = new KafkaBroker(BrokerProcesses.inTemporaryFolder("kafka-broker-"), TcpPorts.free(),
+                TcpPorts.free());
         broker.writeConfig();
         broker.run("format", List.of("kafka.tools.StorageTool", "format", "-t", Uuid.randomUuid().toString(),
                 "-c", broker.config().toString())).waitFor(60, TimeUnit.SECONDS);
@@ -62,8 +64,7 @@ public final class KafkaBroker implements AutoCloseable {
 
     /** Kills the broker process at once (no controlled shutdown). */
     public void kill() throws InterruptedException {
-        process.destroyForcibly();
-        process.waitFor(30, TimeUnit.SECONDS);
+        BrokerProcesses.kill(process);
     }
 
     /** Starts the broker again on the same ports and data; returns once it answers. */
@@ -111,21 +112,12 @@ public final class KafkaBroker implements AutoCloseable {
 
     @Override
     public void close() throws InterruptedException, IOException {
-        if (process != null) {
-            process.destroy();
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        }
-        try (var files = Files.walk(dir)) {
-            files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        BrokerProcesses.stop(process);
+        processes.delete();
     }
 
     private void startProcess() throws IOException {
         process = run("broker", List.of("kafka.Kafka", config().toString()));
-        Process started = process;
-        Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly)); // no orphan broker
         await("Kafka broker on " + bootstrapServers()).atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofMillis(300))
                 .until(this::answers);
     }
@@ -145,12 +137,7 @@ public final class KafkaBroker implements AutoCloseable {
     }
 
     private Process run(String name, List<String> mainAndArgs) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xshare:auto",
-                "-cp", classPath()));
-        command.addAll(mainAndArgs);
-        return new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + ".log").toFile())).start();
+        return processes.start(name, BrokerProcesses.smallJvm(BrokerProcesses.thisJava(), classPath(), mainAndArgs));
     }
 
     /** The test class path; under exec:java that is the plugin's class loader, not the JVM's own. */

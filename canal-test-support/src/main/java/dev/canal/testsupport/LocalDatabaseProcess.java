@@ -40,7 +40,15 @@ final class LocalDatabaseProcess {
     private static final AtomicInteger replicaServerIds = new AtomicInteger(100);
 
     /** The server binary and how to run it. */
-    private record ServerCommand(List<String> words, boolean mariadb) {
+    private record ServerCommand(List<String> words, MySqlServer.Flavor flavor) {
+
+        static ServerCommand of(List<String> words, boolean mariadbBinary) {
+            return new ServerCommand(words, mariadbBinary ? MySqlServer.Flavor.MARIADB : MySqlServer.Flavor.MYSQL);
+        }
+
+        boolean isMariaDb() {
+            return flavor == MySqlServer.Flavor.MARIADB;
+        }
 
         String name() {
             return Path.of(words.get(words.size() - 1)).getFileName().toString();
@@ -71,7 +79,7 @@ final class LocalDatabaseProcess {
      */
     static MySqlServer startReplicaOf(MySqlServer primary) throws NotFoundException {
         ServerCommand server = serverCommand();
-        List<String> replicaOptions = server.mariadb() ? List.of("--log-slave-updates")
+        List<String> replicaOptions = server.isMariaDb() ? List.of("--log-slave-updates")
                 : List.of("--log-replica-updates");
         try {
             MySqlServer replica = start(server, replicaServerIds.incrementAndGet(), replicaOptions);
@@ -87,7 +95,7 @@ final class LocalDatabaseProcess {
         String configured = System.getenv(SERVER_COMMAND_ENV);
         if (configured != null && !configured.isBlank()) {
             List<String> words = List.of(configured.trim().split("\\s+"));
-            return new ServerCommand(words, isMariaDbBinary(words));
+            return ServerCommand.of(words, isMariaDbBinary(words));
         }
         Optional<Path> mariadbd = findExecutable("mariadbd");
         Optional<Path> mysqld = findExecutable("mysqld");
@@ -95,18 +103,17 @@ final class LocalDatabaseProcess {
                 () -> new NotFoundException("neither mariadbd nor mysqld found on PATH or in " + EXTRA_DIRS
                         + ", and " + SERVER_COMMAND_ENV + " is not set"));
         List<String> words = List.of(server.toString());
-        return new ServerCommand(words, server.getFileName().toString().startsWith("mariadb") || isMariaDbBinary(words));
+        return ServerCommand.of(words, server.getFileName().toString().startsWith("mariadb") || isMariaDbBinary(words));
     }
 
     private static MySqlServer start(ServerCommand server, int serverId, List<String> extraOptions) throws IOException {
-        boolean mariadb = server.mariadb();
         Path dir = Files.createTempDirectory("canal-test-db");
         Path data = dir.resolve("data");
         Files.createDirectories(data);
         Path log = dir.resolve("error.log");
         boolean root = "root".equals(System.getProperty("user.name"));
 
-        initialise(server, mariadb, data, log, root);
+        initialise(server, data, log, root);
 
         int port = TcpPorts.free();
         List<String> cmd = new ArrayList<>(server.words());
@@ -117,7 +124,7 @@ final class LocalDatabaseProcess {
                 "--binlog-format=ROW", "--binlog-row-image=FULL", "--skip-name-resolve",
                 "--character-set-server=utf8mb4", "--innodb-buffer-pool-size=64M",
                 "--max-allowed-packet=64M"));
-        if (mariadb) {
+        if (server.isMariaDb()) {
             cmd.add("--collation-server=utf8mb4_general_ci");
             // MariaDB makes no certificates of its own: without these it cannot offer TLS to the TLS tests
             tlsCertificate(dir).ifPresent(cert -> {
@@ -174,10 +181,9 @@ final class LocalDatabaseProcess {
         return Optional.of(cert);
     }
 
-    private static void initialise(ServerCommand server, boolean mariadb, Path data, Path log, boolean root)
-            throws IOException {
+    private static void initialise(ServerCommand server, Path data, Path log, boolean root) throws IOException {
         List<String> cmd = new ArrayList<>();
-        if (mariadb) {
+        if (server.isMariaDb()) {
             Path installDb = findExecutable("mariadb-install-db").or(() -> findExecutable("mysql_install_db"))
                     .orElseThrow(() -> new IOException("mariadb-install-db not found for " + server.words()));
             cmd.addAll(List.of(installDb.toString(), "--no-defaults", "--datadir=" + data,

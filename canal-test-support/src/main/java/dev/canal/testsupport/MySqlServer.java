@@ -3,9 +3,13 @@ package dev.canal.testsupport;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * A real MySQL-compatible server with binlog on (ROW, FULL), as handed to a test. The admin account can
@@ -70,6 +74,27 @@ public record MySqlServer(String host, int port, String adminUser, String adminP
         } catch (SQLException e) {
             throw new IllegalStateException(sql + " failed on " + this + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Every row of a query, as the text of each column by name (null for NULL), keyed by the first column: what a
+     * consumer that applies rows by key should hold.
+     */
+    public Map<String, Map<String, String>> rowsByKey(String sql) {
+        Map<String, Map<String, String>> rows = new HashMap<>();
+        try (Connection c = adminConnection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            ResultSetMetaData columns = rs.getMetaData();
+            while (rs.next()) {
+                Map<String, String> row = new LinkedHashMap<>();
+                for (int i = 1; i <= columns.getColumnCount(); i++) {
+                    row.put(columns.getColumnLabel(i), rs.getString(i));
+                }
+                rows.put(rs.getString(1), row);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(sql + " failed on " + this + ": " + e.getMessage(), e);
+        }
+        return rows;
     }
 
     public String variable(String name) {

@@ -10,13 +10,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.opentest4j.TestAbortedException;
 
 /**
@@ -39,16 +35,18 @@ public final class PulsarBroker implements AutoCloseable {
 
     private final Path java;
     private final String classPath;
+    private final BrokerProcesses processes;
     private final Path dir;
     private final int port = TcpPorts.free();
     private final int webPort = TcpPorts.free();
     private final int bookiePort = TcpPorts.free();
     private Process process;
 
-    private PulsarBroker(Path java, String classPath, Path dir) {
+    private PulsarBroker(Path java, String classPath, BrokerProcesses processes) {
         this.java = java;
         this.classPath = classPath;
-        this.dir = dir;
+        this.processes = processes;
+        this.dir = processes.dir();
     }
 
     /** Why the broker cannot run here, or empty when it can. */
@@ -77,7 +75,7 @@ public final class PulsarBroker implements AutoCloseable {
             throw new TestAbortedException(reason);
         });
         String classPath = Files.readString(Path.of(System.getProperty(CLASSPATH_PROPERTY))).trim();
-        PulsarBroker broker = new PulsarBroker(java(), classPath, Files.createTempDirectory("pulsar-broker-"));
+        PulsarBroker broker = new PulsarBroker(java(), classPath, BrokerProcesses.inTemporaryFolder("pulsar-broker-"));
         broker.writeConfig();
         broker.startProcess();
         return broker;
@@ -95,8 +93,7 @@ public final class PulsarBroker implements AutoCloseable {
 
     /** Kills the broker process at once (no orderly shutdown). */
     public void kill() throws InterruptedException {
-        process.destroyForcibly();
-        process.waitFor(30, TimeUnit.SECONDS);
+        BrokerProcesses.kill(process);
         await("Pulsar on " + serviceUrl() + " gone").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
                 .until(() -> !TcpPorts.isListening(port));
     }
@@ -121,28 +118,16 @@ public final class PulsarBroker implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
-        if (process != null && process.isAlive()) {
-            process.destroy();
-            if (!process.waitFor(20, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            }
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        }
+        BrokerProcesses.stop(process);
+        processes.delete();
     }
 
     private void startProcess() throws IOException {
-        List<String> command = new ArrayList<>(List.of(java.toString(), "-Xms128m", "-Xmx512m", "-XX:+UseSerialGC",
-                "-XX:TieredStopAtLevel=1", "-Dpulsar.log.level=warn", "-cp", classPath,
-                "org.apache.pulsar.PulsarStandaloneStarter", "--config", dir.resolve("standalone.conf").toString(),
-                "--no-functions-worker", "--no-stream-storage", "--bookkeeper-port", Integer.toString(bookiePort),
-                "--bookkeeper-dir", dir.resolve("bookie").toString(), "--metadata-dir",
-                dir.resolve("metadata").toString()));
-        process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("broker.log").toFile())).start();
-        Process started = process;
-        Runtime.getRuntime().addShutdownHook(new Thread(started::destroyForcibly)); // no orphan broker
+        process = processes.start("broker", BrokerProcesses.smallJvm(java.toString(), classPath, List.of(
+                "-Dpulsar.log.level=warn", "org.apache.pulsar.PulsarStandaloneStarter",
+                "--config", dir.resolve("standalone.conf").toString(), "--no-functions-worker", "--no-stream-storage",
+                "--bookkeeper-port", Integer.toString(bookiePort), "--bookkeeper-dir", dir.resolve("bookie").toString(),
+                "--metadata-dir", dir.resolve("metadata").toString())));
         await("Pulsar broker on " + serviceUrl()).atMost(STARTUP_TIMEOUT).pollInterval(Duration.ofMillis(300))
                 .until(this::serves);
     }

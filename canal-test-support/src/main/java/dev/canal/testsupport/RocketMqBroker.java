@@ -10,10 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -34,6 +32,7 @@ public final class RocketMqBroker implements AutoCloseable {
     /** What each main prints once it serves. */
     private static final String BOOT_SUCCESS = "boot success";
 
+    private final BrokerProcesses processes;
     private final Path dir;
     private final String classPath;
     private final int namesrvPort;
@@ -43,8 +42,9 @@ public final class RocketMqBroker implements AutoCloseable {
     private Process broker;
     private int brokerStarts;
 
-    private RocketMqBroker(Path dir, String classPath) {
-        this.dir = dir;
+    private RocketMqBroker(BrokerProcesses processes, String classPath) {
+        this.processes = processes;
+        this.dir = processes.dir();
         this.classPath = classPath;
         this.namesrvPort = TcpPorts.free();
         this.brokerPort = brokerPort();
@@ -53,7 +53,7 @@ public final class RocketMqBroker implements AutoCloseable {
 
     /** Starts a fresh name server and broker; returns once the broker has registered with the name server. */
     public static RocketMqBroker start() throws IOException {
-        RocketMqBroker mq = new RocketMqBroker(Files.createTempDirectory("rocketmq-broker-"), classPath(lib()));
+        RocketMqBroker mq = new RocketMqBroker(BrokerProcesses.inTemporaryFolder("rocketmq-broker-"), classPath(lib()));
         try {
             mq.writeConfigs();
             mq.namesrv = mq.launch("namesrv", 128, NAMESRV_MAIN, "-c", mq.dir.resolve("namesrv.properties").toString());
@@ -73,8 +73,7 @@ public final class RocketMqBroker implements AutoCloseable {
 
     /** Kills the broker at once (SIGKILL, no orderly shutdown); the name server stays. */
     public void kill() throws InterruptedException {
-        broker.destroyForcibly();
-        broker.waitFor(30, TimeUnit.SECONDS);
+        BrokerProcesses.kill(broker);
         await("RocketMQ broker on " + brokerPort + " gone").atMost(Duration.ofSeconds(30))
                 .pollInterval(Duration.ofMillis(100)).until(() -> !TcpPorts.isListening(brokerPort));
     }
@@ -87,20 +86,15 @@ public final class RocketMqBroker implements AutoCloseable {
     @Override
     public void close() {
         for (Process p : new Process[] {broker, namesrv}) {
-            if (p != null && p.isAlive()) {
-                p.destroy();
-                try {
-                    if (!p.waitFor(20, TimeUnit.SECONDS)) {
-                        p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    p.destroyForcibly();
-                }
+            try {
+                BrokerProcesses.stop(p);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                p.destroyForcibly();
             }
         }
-        try (Stream<Path> files = Files.walk(dir)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            processes.delete();
         } catch (IOException e) {
             // a temporary directory left behind is no failure of the test
         }
@@ -113,7 +107,7 @@ public final class RocketMqBroker implements AutoCloseable {
     }
 
     private void awaitBoot(Process process, String name) {
-        Path log = dir.resolve(name + ".log");
+        Path log = processes.log(name);
         await("RocketMQ " + name + " (" + log + ")").atMost(STARTUP_TIMEOUT).pollInterval(Duration.ofMillis(200))
                 .until(() -> {
                     String out = Files.exists(log) ? Files.readString(log) : "";
@@ -127,7 +121,7 @@ public final class RocketMqBroker implements AutoCloseable {
 
     private Process launch(String name, int heapMb, String main, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                BrokerProcesses.thisJava(),
                 "-Xms" + heapMb + "m", "-Xmx" + heapMb + "m", "-XX:MaxDirectMemorySize=256m", "-XX:+UseSerialGC",
                 "-XX:TieredStopAtLevel=1", "-Xss512k",
                 "--add-opens=java.base/java.nio=ALL-UNNAMED", "--add-opens=java.base/sun.nio.ch=ALL-UNNAMED",
@@ -137,10 +131,7 @@ public final class RocketMqBroker implements AutoCloseable {
                 "-Duser.home=" + dir, "-Drocketmq.home.dir=" + dir, "-Drocketmq.client.logUseSlf4j=false",
                 "-cp", classPath, main));
         command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(name + ".log").toFile())).start();
-        Runtime.getRuntime().addShutdownHook(new Thread(process::destroyForcibly)); // no orphan server
-        return process;
+        return processes.start(name, command);
     }
 
     private void writeConfigs() throws IOException {

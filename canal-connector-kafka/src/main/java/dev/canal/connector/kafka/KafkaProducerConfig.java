@@ -1,6 +1,7 @@
 package dev.canal.connector.kafka;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.Secrets;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -154,19 +155,17 @@ public record KafkaProducerConfig(Map<String, String> producerProperties) {
     private static boolean applyDelivery(Map<String, String> settings, String acksKey, String idempotenceKey) {
         String acks = settings.getOrDefault(ProducerConfig.ACKS_CONFIG, "all").toLowerCase(Locale.ROOT);
         if (!ACKS_VALUES.contains(acks)) {
-            throw new IllegalArgumentException("invalid value '" + acks + "' for " + acksKey + ": must be one of "
-                    + ACKS_VALUES);
+            throw ConfigValueException.invalid(acksKey, acks, "must be one of " + ACKS_VALUES);
         }
         settings.put(ProducerConfig.ACKS_CONFIG, acks);
         String idempotence = settings.get(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG);
         if (idempotence != null && !idempotence.equalsIgnoreCase("true") && !idempotence.equalsIgnoreCase("false")) {
-            throw new IllegalArgumentException("invalid value '" + idempotence + "' for " + idempotenceKey
-                    + ": must be true or false");
+            throw ConfigValueException.invalid(idempotenceKey, idempotence, "must be true or false");
         }
         boolean allReplicas = acks.equals("all") || acks.equals("-1");
         if (!allReplicas) {
             if ("true".equalsIgnoreCase(idempotence)) {
-                throw new IllegalArgumentException(idempotenceKey + "=true needs " + acksKey
+                throw ConfigValueException.invalid(idempotenceKey, idempotence, "true needs " + acksKey
                         + "=all: the idempotent Kafka producer refuses acks=" + acks);
             }
             log.warn("{}={}: a batch is acked once {}, so rows can be lost when a broker fails; set all to lose none",

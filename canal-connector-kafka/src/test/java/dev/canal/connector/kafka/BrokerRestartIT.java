@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.canal.connector.mq.BrokerRestartScenario;
 import dev.canal.connector.mq.KeyVersions;
-import dev.canal.connector.mq.MqWorkers;
 import dev.canal.testsupport.KafkaBroker;
 import dev.canal.testsupport.KafkaBrokerExtension;
 import java.time.Duration;
@@ -40,7 +39,7 @@ class BrokerRestartIT {
                 "kafka.reconnect.backoff.max.ms", "500")), Duration.ofSeconds(1));
         Map<Integer, Set<Integer>> partitionsByKey = new TreeMap<>();
         new BrokerRestartScenario("Kafka", new BrokerRestartScenario.Broker(broker::kill, broker::restart), kafka,
-                (server, producer) -> new MqWorkers(server, producer, "kafka")).run(rows -> {
+                new KafkaMode()).run(rows -> {
                     KeyVersions received = new KeyVersions();
                     for (ConsumerRecord<byte[], byte[]> r : TopicReader.read(broker.bootstrapServers(),
                             BrokerRestartScenario.TOPIC, PARTITIONS, rows, Duration.ofSeconds(30))) {

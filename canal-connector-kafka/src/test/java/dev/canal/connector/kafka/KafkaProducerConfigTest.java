@@ -81,7 +81,7 @@ class KafkaProducerConfigTest {
         assertThatThrownBy(() -> KafkaProducerConfig.from(props("kafka.enable.idempotence", "yes")))
                 .hasMessageContaining("kafka.enable.idempotence");
         assertThatThrownBy(() -> KafkaProducerConfig.from(props("kafka.acks", "1", "kafka.enable.idempotence", "true")))
-                .hasMessageContaining("kafka.enable.idempotence=true needs kafka.acks=all");
+                .hasMessageContaining("kafka.enable.idempotence").hasMessageContaining("true needs kafka.acks=all");
     }
 
     /** The warnings the action logs from the producer config. */

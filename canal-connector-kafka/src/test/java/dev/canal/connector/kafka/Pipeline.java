@@ -11,7 +11,7 @@ import java.util.Properties;
 final class Pipeline extends MqPipeline {
 
     Pipeline(String destination, StoreConfig store, MqProducer producer) {
-        super(destination, store, producer, "kafka");
+        super(destination, store, new KafkaMode(), producer);
     }
 
     static Properties producerProperties(KafkaBroker broker, String... extraKeyValues) {

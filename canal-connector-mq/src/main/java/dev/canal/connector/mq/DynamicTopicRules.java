@@ -1,6 +1,5 @@
 package dev.canal.connector.mq;
 
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -12,45 +11,40 @@ import java.util.Optional;
  */
 public final class DynamicTopicRules {
 
-    private record Rule(String topic, NamePattern pattern) {
-
-        boolean appliesToTables() {
-            return !(pattern instanceof NamePattern.Regex regex) || regex.namesTable();
-        }
-
-        boolean appliesToSchemas() {
-            return !(pattern instanceof NamePattern.Regex regex) || !regex.namesTable();
-        }
-
-        String topicFor(String matchedName) {
-            return topic.isEmpty() ? matchedName.toLowerCase(Locale.ROOT) : topic;
-        }
+    /** Whether an item applies in the pass over {@code schema.table} or over {@code schema}. */
+    private static boolean appliesToTables(NamedRules.Rule<String> rule) {
+        return !(rule.pattern() instanceof NamePattern.Regex regex) || regex.namesTable();
     }
 
-    private final List<Rule> rules;
+    private static boolean appliesToSchemas(NamedRules.Rule<String> rule) {
+        return !(rule.pattern() instanceof NamePattern.Regex regex) || !regex.namesTable();
+    }
 
-    private DynamicTopicRules(List<Rule> rules) {
+    /** Each item's topic; empty for a bare pattern, whose topic is the matched name. */
+    private final NamedRules<String> rules;
+
+    private DynamicTopicRules(NamedRules<String> rules) {
         this.rules = rules;
     }
 
     public static DynamicTopicRules none() {
-        return new DynamicTopicRules(List.of());
+        return new DynamicTopicRules(NamedRules.none());
     }
 
     public static DynamicTopicRules parse(String key, String setting) {
-        return new DynamicTopicRules(Items.split(setting).stream().map(item -> rule(key, item)).toList());
+        return new DynamicTopicRules(NamedRules.parse(setting, item -> rule(key, item)));
     }
 
-    private static Rule rule(String key, String item) {
+    private static NamedRules.Rule<String> rule(String key, String item) {
         int colon = item.indexOf(':');
         if (colon < 0) {
-            return new Rule("", NamePattern.of(key, item));
+            return new NamedRules.Rule<>(NamePattern.of(key, item), "");
         }
         String topic = item.substring(0, colon).trim();
         if (topic.isEmpty()) {
-            throw new MqConfigException("invalid item '" + item + "' in " + key + ": empty topic before ':'");
+            throw NamedRules.invalidItem(key, item, "empty topic before ':'");
         }
-        return new Rule(topic, NamePattern.of(key, item.substring(colon + 1).trim()));
+        return new NamedRules.Rule<>(NamePattern.of(key, item.substring(colon + 1).trim()), topic);
     }
 
     public boolean isEmpty() {
@@ -70,10 +64,7 @@ public final class DynamicTopicRules {
     }
 
     private Optional<String> firstMatch(String name, boolean tablePass) {
-        return rules.stream()
-                .filter(r -> tablePass ? r.appliesToTables() : r.appliesToSchemas())
-                .filter(r -> r.pattern().matches(name))
-                .map(r -> r.topicFor(name))
-                .findFirst();
+        return rules.first(name, tablePass ? DynamicTopicRules::appliesToTables : DynamicTopicRules::appliesToSchemas)
+                .map(topic -> topic.isEmpty() ? name.toLowerCase(Locale.ROOT) : topic);
     }
 }

@@ -1,6 +1,7 @@
 package dev.canal.connector.mq;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.sink.filter.SinkFilterConfig;
 import java.util.List;
@@ -37,9 +38,9 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
                     + "topic) or pattern (to a topic named after the schema or table); the first match wins, none "
                     + "falls back to canal.mq.topic.");
     public static final ConfigKey PARTITION = ConfigKey.canal("canal.mq.partition", "0",
-            "The partition every message goes to when no partition hash is configured.");
+            "The partition every message goes to when no partition hash is configured.").atLeast(0);
     public static final ConfigKey PARTITIONS_NUM = ConfigKey.canal("canal.mq.partitionsNum", "1",
-            "Partitions a partition hash spreads over.");
+            "Partitions a partition hash spreads over.").atLeast(1);
     public static final ConfigKey PARTITION_HASH = ConfigKey.canal("canal.mq.partitionHash", "",
             "Which columns pick a row's partition: items name:col1^col2, name:$pk$ (the primary key) or name (the "
                     + "table), separated by , or ;; a table no item names goes to partition 0. Empty sends everything "
@@ -49,7 +50,7 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
     public static final ConfigKey FLAT_MESSAGE = ConfigKey.canal("canal.mq.flatMessage", "true",
             "Send flat JSON messages (one per row batch of a table) rather than protobuf packets.");
     public static final ConfigKey CANAL_BATCH_SIZE = ConfigKey.canal("canal.mq.canalBatchSize", "50",
-            "Entries fetched from the store per send.");
+            "Entries fetched from the store per send.").atLeast(1);
     public static final ConfigKey CANAL_GET_TIMEOUT = ConfigKey.canal("canal.mq.canalGetTimeout", "100",
             "Milliseconds a fetch waits for entries; 0 or below does not wait.");
     public static final ConfigKey DATABASE_HASH = ConfigKey.canal("canal.mq.database.hash", "true",
@@ -68,34 +69,30 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
         Objects.requireNonNull(dynamicTopic, "dynamicTopic");
         Objects.requireNonNull(partitionHash, "partitionHash");
         Objects.requireNonNull(topicPartitions, "topicPartitions");
-        requireAtLeast(PARTITION, partition, 0);
-        requireAtLeast(PARTITIONS_NUM, partitionsNum, 1);
-        requireAtLeast(CANAL_BATCH_SIZE, canalBatchSize, 1);
+        PARTITION.check(Integer.toString(partition));
+        PARTITIONS_NUM.check(Integer.toString(partitionsNum));
+        CANAL_BATCH_SIZE.check(Integer.toString(canalBatchSize));
         if (topic.isBlank()) {
-            throw new MqConfigException("missing value for " + TOPIC.name() + ": the default topic is required");
+            throw ConfigValueException.missing(TOPIC.name(), "the default topic is required");
         }
     }
 
-    /** Reads the keys with Canal's defaults; fails naming the key of the first invalid value. */
+    /** Reads the keys with Canal's defaults; fails with the key of the first invalid value. */
     public static MqConfig from(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
-        try {
-            return new MqConfig(
-                    p.string(TOPIC),
-                    DynamicTopicRules.parse(DYNAMIC_TOPIC.name(), p.string(DYNAMIC_TOPIC)),
-                    p.integer(PARTITION),
-                    p.integer(PARTITIONS_NUM),
-                    PartitionHashRules.parse(PARTITION_HASH.name(), p.string(PARTITION_HASH)),
-                    TopicPartitionCounts.parse(DYNAMIC_TOPIC_PARTITION_NUM.name(),
-                            p.string(DYNAMIC_TOPIC_PARTITION_NUM)),
-                    p.bool(FLAT_MESSAGE),
-                    p.integer(CANAL_BATCH_SIZE),
-                    p.longValue(CANAL_GET_TIMEOUT),
-                    p.bool(DATABASE_HASH),
-                    p.bool(SinkFilterConfig.TRANSACTION_ENTRY));
-        } catch (IllegalArgumentException e) {
-            throw e instanceof MqConfigException ? e : new MqConfigException(e.getMessage(), e);
-        }
+        return new MqConfig(
+                p.string(TOPIC),
+                DynamicTopicRules.parse(DYNAMIC_TOPIC.name(), p.string(DYNAMIC_TOPIC)),
+                p.integer(PARTITION),
+                p.integer(PARTITIONS_NUM),
+                PartitionHashRules.parse(PARTITION_HASH.name(), p.string(PARTITION_HASH)),
+                TopicPartitionCounts.parse(DYNAMIC_TOPIC_PARTITION_NUM.name(),
+                        p.string(DYNAMIC_TOPIC_PARTITION_NUM)),
+                p.bool(FLAT_MESSAGE),
+                p.integer(CANAL_BATCH_SIZE),
+                p.longValue(CANAL_GET_TIMEOUT),
+                p.bool(DATABASE_HASH),
+                p.bool(SinkFilterConfig.TRANSACTION_ENTRY));
     }
 
     /**
@@ -110,11 +107,5 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
     /** Partitions to hash over in {@code topicName}. */
     public int partitionsFor(String topicName) {
         return topicPartitions.countFor(topicName).orElse(partitionsNum);
-    }
-
-    private static void requireAtLeast(ConfigKey key, long value, long min) {
-        if (value < min) {
-            throw new MqConfigException("invalid value '" + value + "' for " + key.name() + ": must be at least " + min);
-        }
     }
 }

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Properties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -15,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * acknowledged all their records. The deployer starts the destinations' instances; a worker whose destination is
  * not started yet retries its subscription.
  */
-public class MqWorkers implements AutoCloseable {
+public final class MqWorkers implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(MqWorkers.class);
     private static final Duration STOP_WAIT = Duration.ofSeconds(30);
@@ -24,19 +25,31 @@ public class MqWorkers implements AutoCloseable {
     }
 
     private final CanalServer server;
+    private final MqMode mode;
     private final MqProducer producer;
     private final String threadPrefix;
     private final Map<String, Running> workers = new HashMap<>(); // guarded by this
 
-    /** @param broker names the worker threads ({@code <broker>-mq-<destination>}) */
-    public MqWorkers(CanalServer server, MqProducer producer, String broker) {
-        this.server = Objects.requireNonNull(server, "server");
-        this.producer = Objects.requireNonNull(producer, "producer");
-        this.threadPrefix = Objects.requireNonNull(broker, "broker") + "-mq-";
+    /** Workers over the broker's producer, built from the server's settings. */
+    public MqWorkers(CanalServer server, MqMode mode, Properties serverProperties) {
+        this(server, mode, mode.producer(serverProperties));
     }
 
-    /** Starts the destination's worker; fails when it runs already. */
-    public synchronized void start(String destination, MqConfig config) {
+    /**
+     * @param mode     adapts each destination's settings and names the worker threads
+     *                 ({@code <name>-mq-<destination>})
+     * @param producer the broker's producer (a test's, with short timeouts)
+     */
+    public MqWorkers(CanalServer server, MqMode mode, MqProducer producer) {
+        this.server = Objects.requireNonNull(server, "server");
+        this.mode = Objects.requireNonNull(mode, "mode");
+        this.producer = Objects.requireNonNull(producer, "producer");
+        this.threadPrefix = mode.threadName() + "-mq-";
+    }
+
+    /** Starts the destination's worker with its settings as the broker takes them; fails when it runs already. */
+    public synchronized void start(String destination, MqConfig settings) {
+        MqConfig config = mode.adapt(destination, settings);
         if (workers.containsKey(destination)) {
             throw new IllegalStateException("the MQ worker of destination " + destination + " runs already");
         }

@@ -1,5 +1,6 @@
 package dev.canal.connector.mq;
 
+import dev.canal.protocol.config.ConfigValueException;
 import java.util.Locale;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -19,14 +20,14 @@ public sealed interface NamePattern {
     /** Parses one item; {@code key} names the setting in the error of a malformed regex. */
     static NamePattern of(String key, String text) {
         if (text.isEmpty()) {
-            throw new MqConfigException("invalid value for " + key + ": an item has an empty name");
+            throw ConfigValueException.missing(key, "an item has an empty name");
         }
         for (char c : text.toCharArray()) {
             if (REGEX_CHARACTERS.indexOf(c) >= 0) {
                 try {
                     return new Regex(Pattern.compile("^" + text + "$", Pattern.CASE_INSENSITIVE | Pattern.DOTALL));
                 } catch (PatternSyntaxException e) {
-                    throw new MqConfigException("invalid regex '" + text + "' in " + key + ": " + e.getDescription(), e);
+                    throw ConfigValueException.invalid(key, text, "invalid regex: " + e.getDescription(), e);
                 }
             }
         }

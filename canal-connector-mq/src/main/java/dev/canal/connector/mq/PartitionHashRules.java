@@ -31,39 +31,36 @@ public final class PartitionHashRules {
     public record ByPrimaryKey() implements HashMode {
     }
 
-    private record Rule(NamePattern table, HashMode mode) {
-    }
+    private final NamedRules<HashMode> rules;
 
-    private final List<Rule> rules;
-
-    private PartitionHashRules(List<Rule> rules) {
+    private PartitionHashRules(NamedRules<HashMode> rules) {
         this.rules = rules;
     }
 
     public static PartitionHashRules none() {
-        return new PartitionHashRules(List.of());
+        return new PartitionHashRules(NamedRules.none());
     }
 
     /** Parses the setting; {@code key} names it in errors. */
     public static PartitionHashRules parse(String key, String setting) {
-        return new PartitionHashRules(Items.split(setting).stream().map(item -> rule(key, item)).toList());
+        return new PartitionHashRules(NamedRules.parse(setting, item -> rule(key, item)));
     }
 
-    private static Rule rule(String key, String item) {
+    private static NamedRules.Rule<HashMode> rule(String key, String item) {
         int colon = item.indexOf(':');
         if (colon < 0) {
-            return new Rule(NamePattern.of(key, item), new ByTable());
+            return new NamedRules.Rule<>(NamePattern.of(key, item), new ByTable());
         }
         NamePattern table = NamePattern.of(key, item.substring(0, colon).trim());
         String columns = item.substring(colon + 1).trim();
         if (columns.equals(PRIMARY_KEY)) {
-            return new Rule(table, new ByPrimaryKey());
+            return new NamedRules.Rule<>(table, new ByPrimaryKey());
         }
         List<String> names = Arrays.stream(columns.split("\\^")).map(String::trim).filter(s -> !s.isEmpty()).toList();
         if (names.isEmpty()) {
-            throw new MqConfigException("invalid item '" + item + "' in " + key + ": no column after ':'");
+            throw NamedRules.invalidItem(key, item, "no column after ':'");
         }
-        return new Rule(table, new ByColumns(names));
+        return new NamedRules.Rule<>(table, new ByColumns(names));
     }
 
     public boolean isEmpty() {
@@ -72,7 +69,6 @@ public final class PartitionHashRules {
 
     /** The mode of the first matching item; empty when none matches (the rows then go to partition 0). */
     public Optional<HashMode> modeFor(String schema, String table) {
-        String name = schema + "." + table;
-        return rules.stream().filter(r -> r.table().matches(name)).map(Rule::mode).findFirst();
+        return rules.first(schema + "." + table);
     }
 }

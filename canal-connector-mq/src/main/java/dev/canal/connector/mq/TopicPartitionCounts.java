@@ -1,6 +1,5 @@
 package dev.canal.connector.mq;
 
-import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -9,42 +8,39 @@ import java.util.OptionalInt;
  */
 public final class TopicPartitionCounts {
 
-    private record Count(NamePattern topic, int partitions) {
-    }
+    private final NamedRules<Integer> counts;
 
-    private final List<Count> counts;
-
-    private TopicPartitionCounts(List<Count> counts) {
+    private TopicPartitionCounts(NamedRules<Integer> counts) {
         this.counts = counts;
     }
 
     public static TopicPartitionCounts none() {
-        return new TopicPartitionCounts(List.of());
+        return new TopicPartitionCounts(NamedRules.none());
     }
 
     public static TopicPartitionCounts parse(String key, String setting) {
-        return new TopicPartitionCounts(Items.split(setting).stream().map(item -> count(key, item)).toList());
+        return new TopicPartitionCounts(NamedRules.parse(setting, item -> count(key, item)));
     }
 
-    private static Count count(String key, String item) {
+    private static NamedRules.Rule<Integer> count(String key, String item) {
         int colon = item.lastIndexOf(':');
         if (colon < 0) {
-            throw new MqConfigException("invalid item '" + item + "' in " + key + ": expected topic:count");
+            throw NamedRules.invalidItem(key, item, "expected topic:count");
         }
         String number = item.substring(colon + 1).trim();
         int partitions;
         try {
             partitions = Integer.parseInt(number);
         } catch (NumberFormatException e) {
-            throw new MqConfigException("invalid item '" + item + "' in " + key + ": '" + number + "' is not a count", e);
+            throw NamedRules.invalidItem(key, item, "'" + number + "' is not a count");
         }
         if (partitions < 1) {
-            throw new MqConfigException("invalid item '" + item + "' in " + key + ": the count must be at least 1");
+            throw NamedRules.invalidItem(key, item, "the count must be at least 1");
         }
-        return new Count(NamePattern.of(key, item.substring(0, colon).trim()), partitions);
+        return new NamedRules.Rule<>(NamePattern.of(key, item.substring(0, colon).trim()), partitions);
     }
 
     public OptionalInt countFor(String topic) {
-        return counts.stream().filter(c -> c.topic().matches(topic)).mapToInt(Count::partitions).findFirst();
+        return counts.first(topic).map(OptionalInt::of).orElse(OptionalInt.empty());
     }
 }

@@ -7,7 +7,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.protocol.CanalEntry;
-import dev.canal.server.CanalServer;
 import dev.canal.store.StoreConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,7 +15,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.BiFunction;
 
 /**
  * The broker dies mid-stream and comes back, for any broker: rows are put, the workers start and catch up, a writer
@@ -55,20 +53,19 @@ public final class BrokerRestartScenario {
     private final String label;
     private final Broker broker;
     private final MqProducer producer;
-    private final BiFunction<CanalServer, MqProducer, MqWorkers> workers;
+    private final MqMode mode;
     private final AtomicInteger failures = new AtomicInteger();
 
     /**
      * @param label names the broker in the printed summary
      * @param producer the broker's producer, with timeouts short enough to fail while the broker is away
-     * @param workers the broker's workers over the pipeline's server and a producer that counts failed sends
+     * @param mode the broker's mode, whose workers run over a producer that counts failed sends
      */
-    public BrokerRestartScenario(String label, Broker broker, MqProducer producer,
-            BiFunction<CanalServer, MqProducer, MqWorkers> workers) {
+    public BrokerRestartScenario(String label, Broker broker, MqProducer producer, MqMode mode) {
         this.label = label;
         this.broker = broker;
         this.producer = producer;
-        this.workers = workers;
+        this.mode = mode;
     }
 
     /**
@@ -81,7 +78,7 @@ public final class BrokerRestartScenario {
     public Map<Integer, List<Integer>> run(Reader reader, String... extraMqKeys) throws Exception {
         int[] versions = new int[KEYS];
         try (MqPipeline p = new MqPipeline(TOPIC, StoreConfig.itemSize(STORE_CAPACITY).withRaw(false),
-                server -> workers.apply(server, new CountingProducer(producer, failures)))) {
+                mode, new CountingProducer(producer, failures))) {
             for (int n = 0; n < TRANSACTIONS_BEFORE; n++) {
                 p.put(transaction(n, versions));
             }

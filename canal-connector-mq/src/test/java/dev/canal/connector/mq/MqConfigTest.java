@@ -3,6 +3,7 @@ package dev.canal.connector.mq;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.testsupport.TestProperties;
 import org.junit.jupiter.api.Test;
 
@@ -35,11 +36,11 @@ class MqConfigTest {
     void invalidValuesNameTheirKey() {
         assertThatThrownBy(() -> MqConfig.from(TestProperties.of())).hasMessageContaining("canal.mq.topic");
         assertThatThrownBy(() -> MqConfig.from(TestProperties.of("canal.mq.topic", "t", "canal.mq.partitionsNum", "0")))
-                .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.partitionsNum");
+                .isInstanceOf(ConfigValueException.class).hasMessageContaining("canal.mq.partitionsNum");
         assertThatThrownBy(() -> MqConfig.from(TestProperties.of("canal.mq.topic", "t", "canal.mq.flatMessage", "yes")))
-                .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.flatMessage");
+                .isInstanceOf(ConfigValueException.class).hasMessageContaining("canal.mq.flatMessage");
         assertThatThrownBy(() -> MqConfig.from(TestProperties.of("canal.mq.topic", "t", "canal.mq.canalBatchSize", "x")))
-                .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.canalBatchSize");
+                .isInstanceOf(ConfigValueException.class).hasMessageContaining("canal.mq.canalBatchSize");
     }
 
     @Test

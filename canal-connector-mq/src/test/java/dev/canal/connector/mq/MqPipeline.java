@@ -4,12 +4,10 @@ import dev.canal.instance.TestInstance;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.position.LogPosition;
-import dev.canal.server.CanalServer;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.TestProperties;
 import java.util.List;
-import java.util.function.Function;
 
 /** One destination end to end, for any broker: a store-backed instance, the embedded server and the MQ workers. */
 public class MqPipeline implements AutoCloseable {
@@ -19,12 +17,8 @@ public class MqPipeline implements AutoCloseable {
     public final EmbeddedCanalServer server;
     public final MqWorkers runner;
 
-    public MqPipeline(String destination, StoreConfig store, MqProducer producer, String broker) {
-        this(destination, store, server -> new MqWorkers(server, producer, broker));
-    }
-
-    /** @param workers a broker's own workers over the pipeline's server */
-    public MqPipeline(String destination, StoreConfig store, Function<CanalServer, MqWorkers> workers) {
+    /** @param producer the broker's producer, a test's with short timeouts */
+    public MqPipeline(String destination, StoreConfig store, MqMode mode, MqProducer producer) {
         this.destination = destination;
         this.instance = new TestInstance(destination, store);
         this.server = new EmbeddedCanalServer(d -> {
@@ -35,7 +29,7 @@ public class MqPipeline implements AutoCloseable {
         });
         server.start();
         server.start(destination);
-        this.runner = workers.apply(server);
+        this.runner = new MqWorkers(server, mode, producer);
     }
 
     public static MqConfig mqConfig(String... keyValues) {

@@ -3,6 +3,7 @@ package dev.canal.connector.mq;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.connector.mq.PartitionHashRules.ByColumns;
 import dev.canal.connector.mq.PartitionHashRules.ByPrimaryKey;
 import dev.canal.connector.mq.PartitionHashRules.ByTable;
@@ -46,11 +47,11 @@ class PartitioningRulesTest {
     @Test
     void malformedItemsNameTheirKey() {
         assertThatThrownBy(() -> PartitionHashRules.parse("canal.mq.partitionHash", "test.user:"))
-                .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.partitionHash");
+                .isInstanceOf(ConfigValueException.class).hasMessageContaining("canal.mq.partitionHash");
         assertThatThrownBy(() -> DynamicTopicRules.parse("canal.mq.dynamicTopic", "t:test\\.(.*"))
-                .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.dynamicTopic");
+                .isInstanceOf(ConfigValueException.class).hasMessageContaining("canal.mq.dynamicTopic");
         assertThatThrownBy(() -> TopicPartitionCounts.parse("canal.mq.dynamicTopicPartitionNum", "t:zero"))
-                .isInstanceOf(MqConfigException.class).hasMessageContaining("canal.mq.dynamicTopicPartitionNum");
+                .isInstanceOf(ConfigValueException.class).hasMessageContaining("canal.mq.dynamicTopicPartitionNum");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.canal.connector.pulsar;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.Secrets;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.List;
@@ -34,17 +35,16 @@ public record PulsarConfig(String serverUrl, String roleToken, String topicTenan
 
     public PulsarConfig {
         if (serverUrl.isEmpty()) {
-            throw new IllegalArgumentException(SERVER_URL.name() + " is empty: pulsarMQ mode needs the broker's "
+            throw ConfigValueException.missing(SERVER_URL.name(), "pulsarMQ mode needs the broker's "
                     + "service URL, e.g. pulsar://127.0.0.1:6650");
         }
         if (!serverUrl.startsWith("pulsar://") && !serverUrl.startsWith("pulsar+ssl://")
                 && !serverUrl.startsWith("http://") && !serverUrl.startsWith("https://")) {
-            throw new IllegalArgumentException("invalid value '" + serverUrl + "' for " + SERVER_URL.name()
-                    + ": expected pulsar://host:port (or pulsar+ssl://, http://, https://)");
+            throw ConfigValueException.invalid(SERVER_URL.name(), serverUrl,
+                    "expected pulsar://host:port (or pulsar+ssl://, http://, https://)");
         }
         if (sendTimeoutMs < 1) {
-            throw new IllegalArgumentException("invalid value '" + sendTimeoutMs + "' for " + SEND_TIMEOUT.name()
-                    + ": must be at least 1");
+            throw ConfigValueException.invalid(SEND_TIMEOUT.name(), Long.toString(sendTimeoutMs), "must be at least 1");
         }
     }
 

@@ -30,7 +30,7 @@ class PulsarBrokerRestartIT {
         PulsarProducer pulsar = new PulsarProducer(PulsarConfig.from(TestProperties.of(
                 "pulsarmq.serverUrl", broker.serviceUrl(), "pulsarmq.send.timeout", "3000")));
         new BrokerRestartScenario("Pulsar", new BrokerRestartScenario.Broker(broker::kill, broker::restart), pulsar,
-                PulsarRunner::new).run(rows -> {
+                new PulsarMode()).run(rows -> {
                     KeyVersions received = new KeyVersions();
                     for (Message<byte[]> m : TopicReader.readAll(broker, BrokerRestartScenario.TOPIC)) {
                         received.add(m.getValue());

@@ -3,6 +3,7 @@ package dev.canal.connector.pulsar;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.testsupport.TestProperties;
 import org.junit.jupiter.api.Test;
 
@@ -19,10 +20,11 @@ class PulsarConfigTest {
     }
 
     @Test
-    void emptyServerUrlStopsStartUpNamingTheKey() {
+    void emptyServerUrlStopsStartUpCarryingTheKey() {
         assertThatThrownBy(() -> PulsarConfig.from(TestProperties.of("pulsarmq.serverUrl", "")))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("pulsarmq.serverUrl is empty");
+                .isInstanceOfSatisfying(ConfigValueException.class,
+                        e -> assertThat(e.key()).isEqualTo("pulsarmq.serverUrl"))
+                .hasMessageContaining("missing value for pulsarmq.serverUrl");
     }
 
     @Test

@@ -48,7 +48,7 @@ class PulsarRunnerIT {
 
     private static MqPipeline pipeline(String destination, boolean raw, PulsarProducer producer) {
         return new MqPipeline(destination, StoreConfig.itemSize(1024).withRaw(raw),
-                server -> new PulsarRunner(server, producer));
+                new PulsarMode(), producer);
     }
 
     private static List<String> bodies(List<Message<byte[]>> messages) {

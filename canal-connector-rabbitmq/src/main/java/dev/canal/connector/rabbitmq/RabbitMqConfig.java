@@ -1,6 +1,7 @@
 package dev.canal.connector.rabbitmq;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.Secrets;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.List;
@@ -60,11 +61,11 @@ public record RabbitMqConfig(String host, int port, String virtualHost, String e
 
     public RabbitMqConfig {
         if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("invalid port " + port + " in " + HOST.name() + ": must be 1 to 65535");
+            throw ConfigValueException.invalid(HOST.name(), Integer.toString(port), "the port must be 1 to 65535");
         }
         if (confirmTimeoutMs < 1) {
-            throw new IllegalArgumentException("invalid value '" + confirmTimeoutMs + "' for " + CONFIRM_TIMEOUT.name()
-                    + ": must be at least 1");
+            throw ConfigValueException.invalid(CONFIRM_TIMEOUT.name(), Long.toString(confirmTimeoutMs),
+                    "must be at least 1");
         }
     }
 
@@ -80,8 +81,7 @@ public record RabbitMqConfig(String host, int port, String virtualHost, String e
             try {
                 port = Integer.parseInt(hostAndPort.substring(colon + 1));
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("invalid value '" + hostAndPort + "' for " + HOST.name()
-                        + ": expected host or host:port");
+                throw ConfigValueException.invalid(HOST.name(), hostAndPort, "expected host or host:port");
             }
         }
         return new RabbitMqConfig(host, port, orDefault(p.string(VIRTUAL_HOST), "/"), p.string(EXCHANGE),

@@ -32,7 +32,7 @@ class RabbitMqBrokerRestartIT {
                 "rabbitmq.host", broker.address(), "rabbitmq.exchange", "canal.restart", "rabbitmq.queue", "restart_q",
                 "rabbitmq.routingKey", "restart", "rabbitmq.confirm.timeout", "3000")), Duration.ofSeconds(1));
         new BrokerRestartScenario("RabbitMQ", new BrokerRestartScenario.Broker(broker::kill, broker::restart), rabbit,
-                RabbitMqRunner::new).run(rows -> {
+                new RabbitMqMode()).run(rows -> {
                     KeyVersions received = new KeyVersions();
                     for (GetResponse m : QueueReader.read(broker, "restart_q", rows, Duration.ofSeconds(30))) {
                         received.add(m.getBody());

@@ -53,7 +53,7 @@ class RabbitMqRunnerIT {
 
     private static MqPipeline pipeline(String destination, boolean raw, MqProducer producer) {
         return new MqPipeline(destination, StoreConfig.itemSize(1024).withRaw(raw),
-                server -> new RabbitMqRunner(server, producer));
+                new RabbitMqMode(), producer);
     }
 
     private static List<String> bodies(List<GetResponse> messages) {

@@ -1,6 +1,7 @@
 package dev.canal.connector.rocketmq;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.List;
 import java.util.Properties;
@@ -64,19 +65,17 @@ public record RocketMqConfig(String producerGroup, String namesrvAddr, String na
 
     public RocketMqConfig {
         if (producerGroup.isBlank()) {
-            throw new IllegalArgumentException("missing value for " + PRODUCER_GROUP.name());
+            throw ConfigValueException.missing(PRODUCER_GROUP.name(), "required");
         }
         if (namesrvAddr.isBlank()) {
-            throw new IllegalArgumentException("missing value for " + NAMESRV_ADDR.name()
-                    + ": name servers are required, host:port separated by ;");
+            throw ConfigValueException.missing(NAMESRV_ADDR.name(), "name servers are required, host:port separated by ;");
         }
         if (retryTimesWhenSendFailed < 0) {
-            throw new IllegalArgumentException("invalid value '" + retryTimesWhenSendFailed + "' for "
-                    + RETRY_TIMES_WHEN_SEND_FAILED.name() + ": must be at least 0");
+            throw ConfigValueException.invalid(RETRY_TIMES_WHEN_SEND_FAILED.name(),
+                    Integer.toString(retryTimesWhenSendFailed), "must be at least 0");
         }
         if (sendTimeoutMs < 1) {
-            throw new IllegalArgumentException("invalid value '" + sendTimeoutMs + "' for " + SEND_TIMEOUT.name()
-                    + ": must be at least 1");
+            throw ConfigValueException.invalid(SEND_TIMEOUT.name(), Long.toString(sendTimeoutMs), "must be at least 1");
         }
     }
 

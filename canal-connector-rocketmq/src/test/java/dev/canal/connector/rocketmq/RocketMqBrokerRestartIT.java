@@ -38,7 +38,7 @@ class RocketMqBrokerRestartIT {
                 "rocketmq.namesrv.addr", broker.namesrvAddr(), "rocketmq.producer.group", "canal_restart",
                 "rocketmq.send.timeout", "2000")));
         new BrokerRestartScenario("RocketMQ", new BrokerRestartScenario.Broker(broker::kill, broker::restart), rocket,
-                RocketMqRunner::new).run(rows -> {
+                new RocketMqMode()).run(rows -> {
                     Map<Integer, List<MessageExt>> byQueue =
                             QueueReader.read(broker, BrokerRestartScenario.TOPIC, 1, Duration.ofSeconds(30));
                     KeyVersions received = new KeyVersions();

@@ -42,9 +42,8 @@ class RocketMqRunnerIT {
         var properties = TestProperties.of(keyValues);
         properties.setProperty("rocketmq.namesrv.addr", broker.namesrvAddr());
         properties.setProperty("rocketmq.producer.group", "canal_" + destination);
-        RocketMqConfig config = RocketMqConfig.from(properties);
         return new MqPipeline(destination, StoreConfig.itemSize(1024).withRaw(raw),
-                server -> new RocketMqRunner(server, config));
+                new RocketMqMode(), new RocketMqProducer(RocketMqConfig.from(properties)));
     }
 
     private static String body(MessageExt m) {

@@ -1,6 +1,7 @@
 package dev.canal.deployer.admin;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.netty.Credentials;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ public record AdminConfig(String manager, int port, Credentials credentials, boo
                     + "(docs/admin.md). Empty: configured from local files.");
     public static final ConfigKey PORT = ConfigKey.canal("canal.admin.port", null,
             "The admin port canal-admin connects to; absent opens none (Canal opens 11110), and it opens only when "
-                    + "canal.admin.passwd is set.");
+                    + "canal.admin.passwd is set.").between(0, 65535);
     public static final ConfigKey USER = ConfigKey.canal("canal.admin.user", "admin",
             "User canal-admin logs in as, and this server polls canal-admin as.");
     public static final ConfigKey PASSWD = ConfigKey.canal("canal.admin.passwd", "",
@@ -55,32 +56,31 @@ public record AdminConfig(String manager, int port, Credentials credentials, boo
     public static final int DEFAULT_PORT = 11110;
     /** {@code canal.admin.port} absent: no admin port. */
     public static final int NO_PORT = -1;
-    private static final int MAX_PORT = 65535;
 
     public AdminConfig {
         manager = manager == null ? "" : manager.trim();
         registerCluster = registerCluster == null ? "" : registerCluster.trim();
         registerName = registerName == null ? "" : registerName.trim();
         if (!manager.isEmpty() && !isHostPort(manager)) {
-            throw new IllegalArgumentException(MANAGER.name() + " must be canal-admin's host:port, got '" + manager + "'");
+            throw ConfigValueException.invalid(MANAGER.name(), manager, "must be canal-admin's host:port");
         }
-        if (port < NO_PORT || port > MAX_PORT) {
-            throw new IllegalArgumentException(PORT.name() + " must be a port number, got " + port);
+        if (port != NO_PORT) {
+            PORT.check(Integer.toString(port));
         }
         if (!manager.isEmpty() && credentials.passwordHash().isEmpty()) {
-            throw new IllegalArgumentException(PASSWD.name() + " is empty, but canal-admin (" + MANAGER.name() + "=" + manager
+            throw ConfigValueException.missing(PASSWD.name(), "canal-admin (" + MANAGER.name() + "=" + manager
                     + ") needs it: set it to canal-admin's hex SHA1(SHA1(password))");
         }
     }
 
-    /** @throws IllegalArgumentException naming the key of the first invalid value */
+    /** @throws ConfigValueException carrying the key of the first invalid value */
     public static AdminConfig fromProperties(Properties effective) {
         TypedProperties p = new TypedProperties(effective);
         Credentials credentials;
         try {
             credentials = new Credentials(p.string(USER), p.string(PASSWD));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(PASSWD.name() + ": " + e.getMessage(), e);
+            throw ConfigValueException.secret(PASSWD.name(), e.getMessage());
         }
         return new AdminConfig(p.string(MANAGER), p.integer(PORT.name(), NO_PORT), credentials,
                 p.bool(REGISTER_AUTO), p.string(REGISTER_CLUSTER), p.string(REGISTER_NAME),
@@ -112,7 +112,7 @@ public record AdminConfig(String manager, int port, Credentials credentials, boo
         }
         try {
             int number = Integer.parseInt(address.substring(colon + 1));
-            return number > 0 && number <= MAX_PORT;
+            return number > 0 && number <= 65535;
         } catch (NumberFormatException e) {
             return false;
         }

@@ -1,7 +1,7 @@
 package dev.canal.deployer.admin;
 
-import dev.canal.deployer.CanalController;
 import dev.canal.deployer.ConfigException;
+import dev.canal.deployer.Destinations;
 import dev.canal.deployer.InstanceSupply;
 import dev.canal.instance.spring.InstanceConfigException;
 import dev.canal.instance.spring.InstanceProperties.Source;
@@ -92,7 +92,7 @@ public final class AdminInstances implements InstanceSupply {
     }
 
     @Override
-    public AutoCloseable follow(CanalController controller) {
+    public AutoCloseable follow(Destinations destinations) {
         if (!follow) {
             log.info("canal.auto.scan is off: instance changes in canal-admin are not followed");
             return () -> { };
@@ -100,16 +100,16 @@ public final class AdminInstances implements InstanceSupply {
         ScheduledExecutorService poller = Executors.newSingleThreadScheduledExecutor(
                 DaemonThreads.named("canal-admin-instance-poll"));
         long millis = interval.toMillis();
-        poller.scheduleWithFixedDelay(() -> pollSafely(controller), millis, millis, TimeUnit.MILLISECONDS);
+        poller.scheduleWithFixedDelay(() -> pollSafely(destinations), millis, millis, TimeUnit.MILLISECONDS);
         return () -> {
             poller.shutdown();
             poller.awaitTermination(30, TimeUnit.SECONDS);
         };
     }
 
-    private void pollSafely(CanalController controller) {
+    private void pollSafely(Destinations destinations) {
         try {
-            poll(controller);
+            poll(destinations);
             if (lastFailure != null) {
                 log.info("canal-admin {} answers again", client.manager());
                 lastFailure = null;
@@ -126,7 +126,7 @@ public final class AdminInstances implements InstanceSupply {
     }
 
     /** One poll: the list, then each listed destination's configuration, then what is gone. */
-    void poll(CanalController controller) {
+    void poll(Destinations destinations) {
         RemoteConfig list = client.instances(heldList.md5());
         if (list != null) {
             heldList = list;
@@ -145,23 +145,23 @@ public final class AdminInstances implements InstanceSupply {
             if (!names.contains(destination)) {
                 held.remove(destination);
                 log.info("destination {} is no longer on this server in canal-admin, stopping it", destination);
-                controller.undeploy(destination);
+                destinations.undeploy(destination);
             }
         }
         for (String destination : changed) {
-            apply(controller, destination);
+            apply(destinations, destination);
         }
     }
 
-    private void apply(CanalController controller, String destination) {
-        boolean deployed = controller.deployedDestinations().contains(destination);
+    private void apply(Destinations destinations, String destination) {
+        boolean deployed = destinations.deployed().contains(destination);
         try {
             if (deployed) {
                 log.info("destination {}: its configuration changed in canal-admin, restarting it", destination);
-                controller.redeploy(destination);
+                destinations.redeploy(destination);
             } else {
                 log.info("destination {}: new in canal-admin, starting it", destination);
-                controller.deploy(destination);
+                destinations.deploy(destination);
             }
         } catch (RuntimeException e) {
             log.error("destination {}: canal-admin's configuration is not applied ({}); {}", destination,

@@ -2,12 +2,13 @@ package dev.canal.deployer.admin;
 
 import dev.canal.deployer.CanalController;
 import dev.canal.deployer.CanalStarter;
+import dev.canal.deployer.Destinations;
 import dev.canal.server.admin.CanalAdmin;
 import java.util.List;
 
 /**
  * The admin port's operations on this process (Canal's CanalAdminController): the server as a whole through
- * {@link CanalStarter}, a destination through the running {@link CanalController}. Server operations answer
+ * {@link CanalStarter}, a destination through the running server's {@link Destinations}. Server operations answer
  * whether they changed something; instance operations whether the destination is now as asked.
  */
 public final class ControllerAdmin implements CanalAdmin {
@@ -52,53 +53,53 @@ public final class ControllerAdmin implements CanalAdmin {
     /** Deploys it, or restarts it when deployed but not running (stopped or released); a running one stays. */
     @Override
     public boolean startInstance(String destination) {
-        CanalController controller = running();
-        if (controller == null) {
+        Destinations destinations = running();
+        if (destinations == null) {
             return false;
         }
-        if (controller.server().isStart(destination)) {
-            return true;
-        }
-        if (controller.deployedDestinations().contains(destination)) {
-            controller.redeploy(destination);
-        } else {
-            controller.deploy(destination);
+        if (!starter.controller().server().isStart(destination)) {
+            deployOrRedeploy(destinations, destination);
         }
         return true;
     }
 
     @Override
     public boolean stopInstance(String destination) {
-        CanalController controller = running();
-        if (controller == null || !controller.deployedDestinations().contains(destination)) {
+        Destinations destinations = running();
+        if (destinations == null || !destinations.deployed().contains(destination)) {
             return false;
         }
-        controller.undeploy(destination);
+        destinations.undeploy(destination);
         return true;
     }
 
     @Override
     public boolean releaseInstance(String destination) {
-        CanalController controller = running();
-        return controller != null && controller.release(destination);
+        Destinations destinations = running();
+        return destinations != null && destinations.release(destination);
     }
 
     @Override
     public boolean restartInstance(String destination) {
-        CanalController controller = running();
-        if (controller == null) {
+        Destinations destinations = running();
+        if (destinations == null) {
             return false;
         }
-        if (controller.deployedDestinations().contains(destination)) {
-            controller.redeploy(destination);
-        } else {
-            controller.deploy(destination);
-        }
+        deployOrRedeploy(destinations, destination);
         return true;
     }
 
-    private CanalController running() {
+    private static void deployOrRedeploy(Destinations destinations, String destination) {
+        if (destinations.deployed().contains(destination)) {
+            destinations.redeploy(destination);
+        } else {
+            destinations.deploy(destination);
+        }
+    }
+
+    /** The destinations of the running server; null when it is stopped. */
+    private Destinations running() {
         CanalController controller = starter.controller();
-        return controller.isRunning() ? controller : null;
+        return controller.isRunning() ? controller.destinations() : null;
     }
 }

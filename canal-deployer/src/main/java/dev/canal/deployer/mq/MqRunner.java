@@ -1,22 +1,63 @@
 package dev.canal.deployer.mq;
 
+import dev.canal.connector.mq.MqConfig;
+import dev.canal.connector.mq.MqMode;
+import dev.canal.connector.mq.MqWorkers;
+import dev.canal.protocol.config.TypedProperties;
+import dev.canal.server.CanalServer;
 import java.util.Properties;
 
 /**
- * What MQ mode runs beside each destination active on this server: a worker that takes its
- * batches through the embedded server and pushes them to the broker, acking each once the broker has it.
+ * MQ mode beside the destinations active on this server, whatever the broker: the broker's producer under one worker
+ * per destination, which takes its batches through the embedded server and pushes them to the broker, acking each
+ * once the broker has it. The broker is the {@link MqMode} that {@code canal.serverMode} names; its client's classes
+ * load here, and only in its mode.
  */
-public interface MqRunner {
+public final class MqRunner {
 
-    /** @throws IllegalArgumentException naming the key when the destination's MQ settings are invalid */
-    void validate(Properties destinationProperties);
+    private final MqWorkers workers;
+
+    private MqRunner(MqWorkers workers) {
+        this.workers = workers;
+    }
+
+    /**
+     * The broker's producer, from the server's settings, under no worker yet.
+     *
+     * @throws dev.canal.protocol.config.ConfigValueException carrying the key when a producer setting is invalid
+     */
+    public static MqRunner create(MqMode mode, CanalServer server, Properties serverProperties) {
+        return new MqRunner(new MqWorkers(server, mode, serverProperties));
+    }
+
+    /**
+     * {@code canal.mq.flatMessage} of the server's settings: flat messages are built from parsed entries, so the
+     * store must not keep them serialized.
+     */
+    public static boolean sendsFlatMessages(Properties serverProperties) {
+        return new TypedProperties(serverProperties).bool(MqConfig.FLAT_MESSAGE);
+    }
 
     /** Starts the destination's worker; its instance is started by the caller. */
-    void start(String destination, Properties destinationProperties);
+    public void start(String destination, MqConfig settings) {
+        workers.start(destination, settings);
+    }
 
     /** Stops the destination's worker and waits for it (its batch in hand is rolled back); no-op if none runs. */
-    void stop(String destination);
+    public void stop(String destination) {
+        try {
+            workers.stop(destination);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 
     /** Stops every worker and releases the broker client. */
-    void close();
+    public void close() {
+        try {
+            workers.close();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
 }

@@ -15,20 +15,16 @@ public record InstanceMetaConfig(Path fileDataDir, long fileFlushPeriodMillis, S
         long zooKeeperFlushPeriodMillis) {
 
     public static final ConfigKey FILE_FLUSH_PERIOD = ConfigKey.canal("canal.file.flush.period", "1000",
-            "Milliseconds between writes of meta.dat in file mode (the cursor is also written at a clean stop).");
+            "Milliseconds between writes of meta.dat in file mode (the cursor is also written at a clean stop).")
+            .atLeast(1);
     public static final ConfigKey ZK_SERVERS = CommonKeys.ZK_SERVERS;
     public static final ConfigKey ZK_FLUSH_PERIOD = ConfigKey.canal("canal.zookeeper.flush.period", "1000",
-            "Milliseconds between pushes of the clients' cursors to ZooKeeper.");
+            "Milliseconds between pushes of the clients' cursors to ZooKeeper.").atLeast(1);
 
     public static final List<ConfigKey> KEYS = List.of(FILE_FLUSH_PERIOD, ZK_FLUSH_PERIOD);
 
     /** The XML default when {@code canal.zkServers} is empty (default-instance.xml). */
     public static final String DEFAULT_ZK_SERVERS = "127.0.0.1:2181";
-
-    public InstanceMetaConfig {
-        requirePositive(fileFlushPeriodMillis, FILE_FLUSH_PERIOD);
-        requirePositive(zooKeeperFlushPeriodMillis, ZK_FLUSH_PERIOD);
-    }
 
     public static InstanceMetaConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
@@ -37,11 +33,5 @@ public record InstanceMetaConfig(Path fileDataDir, long fileFlushPeriodMillis, S
                 p.longValue(FILE_FLUSH_PERIOD),
                 p.string(ZK_SERVERS.name(), DEFAULT_ZK_SERVERS),
                 p.longValue(ZK_FLUSH_PERIOD));
-    }
-
-    private static void requirePositive(long value, ConfigKey key) {
-        if (value <= 0) {
-            throw TypedProperties.invalid(key.name(), Long.toString(value), "must be positive");
-        }
     }
 }

@@ -2,6 +2,7 @@ package dev.canal.instance.spring;
 
 import dev.canal.instance.CanalInstance;
 import dev.canal.instance.spring.InstanceProperties.Source;
+import dev.canal.protocol.config.ConfigValueException;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
@@ -11,8 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Properties;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.springframework.context.support.GenericXmlApplicationContext;
 import org.springframework.context.support.PropertySourcesPlaceholderConfigurer;
 import org.springframework.core.env.MutablePropertySources;
@@ -42,8 +41,6 @@ public final class SpringCanalInstanceGenerator {
     public static final String GLOBAL_SPRING_XML = "canal.instance.global.spring.xml";
     public static final String DEFAULT_SPRING_XML = "classpath:spring/file-instance.xml";
     public static final String INSTANCE_FILE = "instance.properties";
-
-    private static final Pattern KEY_IN_MESSAGE = Pattern.compile("(?<![\\w.])canal\\.[\\w.]*\\w");
 
     private final Source canalProperties;
     private final Path confDir;
@@ -88,12 +85,24 @@ public final class SpringCanalInstanceGenerator {
 
     /** @throws InstanceConfigException when the destination's files or values are missing or invalid */
     public CanalInstance generate(String destination) {
-        InstanceProperties properties = InstanceProperties.ofProcess(destination, canalProperties,
-                instanceSource.load(destination));
-        return new SpringCanalInstance(destination, () -> build(properties));
+        return generate(properties(destination));
     }
 
-    /** The resolved values the destination's instance would see, without building it. */
+    /**
+     * The instance of values read before ({@link #properties}), so a deploy reads the destination's file once.
+     *
+     * @throws InstanceConfigException when a value is missing or invalid
+     */
+    public CanalInstance generate(InstanceProperties properties) {
+        return new SpringCanalInstance(properties.destination(), () -> build(properties));
+    }
+
+    /**
+     * The resolved values the destination's instance would see, without building it: its file (or canal-admin's
+     * configuration) read once.
+     *
+     * @throws InstanceConfigException when the destination's file is missing or cannot be read
+     */
     public InstanceProperties properties(String destination) {
         return InstanceProperties.ofProcess(destination, canalProperties, instanceSource.load(destination));
     }
@@ -160,26 +169,20 @@ public final class SpringCanalInstanceGenerator {
     }
 
     /**
-     * The message of the first cause that is not Spring's own wrapping (bean creation layers), which is what
-     * a config record or component threw, with the file the offending key came from when it names a key.
+     * A configuration error of a config record or component, with the file its key came from; else the message of
+     * the first cause that is not Spring's own wrapping (bean creation layers).
      */
     private static String describe(RuntimeException e, InstanceProperties properties, String xml) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof ConfigValueException invalid) {
+                return invalid.getMessage() + " (key " + invalid.key() + ", " + properties.originOf(invalid.key()) + ")";
+            }
+        }
         Throwable cause = e;
         while (cause.getClass().getName().startsWith("org.springframework.") && cause.getCause() != null
                 && cause.getCause() != cause) {
             cause = cause.getCause();
         }
-        String message = cause.getMessage() == null ? cause.toString() : cause.getMessage();
-        String key = namedKey(message);
-        if (key == null) {
-            return "cannot build the instance from " + xml + ": " + cause;
-        }
-        return message + " (key " + key + ", " + properties.originOf(key) + ")";
-    }
-
-    /** The first Canal configuration key the message mentions, if any. */
-    private static String namedKey(String message) {
-        Matcher matcher = KEY_IN_MESSAGE.matcher(message);
-        return matcher.find() ? matcher.group() : null;
+        return "cannot build the instance from " + xml + ": " + cause;
     }
 }

@@ -1,5 +1,6 @@
 package dev.canal.parse.convert;
 
+import dev.canal.parse.SourceFlavour;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.UnsafeByteOperations;
 import dev.canal.binlog.column.PartialJson;
@@ -36,18 +37,14 @@ public final class ColumnRenderer {
 
     /** A renderer for a MySQL source. */
     public ColumnRenderer(ZoneId zone) {
-        this(zone, false);
+        this(zone, SourceFlavour.MYSQL);
     }
 
-    /**
-     * @param mariadb the source is MariaDB, whose JSON type is a LONGTEXT alias: Canal reports such columns as
-     *                BLOB, MySQL's native JSON as VARCHAR, and a NULL in MySQL's as OTHER (Canal's sqlType of the
-     *                JSON type itself, which only a decoded value replaces)
-     */
-    public ColumnRenderer(ZoneId zone, boolean mariadb) {
+    /** @param flavour the source's, which decides the sqlType of JSON columns */
+    public ColumnRenderer(ZoneId zone, SourceFlavour flavour) {
         this.timestamps = new TimestampText(zone);
-        this.jsonSqlType = mariadb ? Types.BLOB : Types.VARCHAR;
-        this.jsonNullSqlType = mariadb ? Types.BLOB : Types.OTHER;
+        this.jsonSqlType = flavour.jsonSqlType();
+        this.jsonNullSqlType = flavour.jsonNullSqlType();
     }
 
     /** Where {@link #render} puts one value: its sqlType and text, or its sqlType alone for SQL NULL. */
@@ -86,62 +83,70 @@ public final class ColumnRenderer {
         render(RenderKind.of(meta.dataType()), meta, value, out);
     }
 
-    /** As {@link #render(ColumnMeta, Object, ValueSink)}, with the column's kind already resolved. */
-    void render(RenderKind kind, ColumnMeta meta, Object value, ValueSink out) {
+    /**
+     * As {@link #render(ColumnMeta, Object, ValueSink)}, with the column's kind already resolved. The switch is an
+     * expression, so a new kind does not compile without its rendering.
+     *
+     * @return the sqlType written
+     */
+    int render(RenderKind kind, ColumnMeta meta, Object value, ValueSink out) {
         if (value == null) {
-            out.nullValue(kind == RenderKind.JSON ? jsonNullSqlType : kind.nullSqlType());
-            return;
+            int sqlType = kind == RenderKind.JSON ? jsonNullSqlType : kind.nullSqlType();
+            out.nullValue(sqlType);
+            return sqlType;
         }
-        switch (kind) {
+        return switch (kind) {
             case TINYINT -> integer(meta, (Long) value, 8, Types.TINYINT, Types.SMALLINT, out);
             case SMALLINT -> integer(meta, (Long) value, 16, Types.SMALLINT, Types.INTEGER, out);
             // Canal keeps MEDIUMINT UNSIGNED at INTEGER whatever the value
             case MEDIUMINT -> integer(meta, (Long) value, 24, Types.INTEGER, Types.INTEGER, out);
             case INT -> integer(meta, (Long) value, 32, Types.INTEGER, Types.BIGINT, out);
             case BIGINT -> integer(meta, (Long) value, 64, Types.BIGINT, Types.DECIMAL, out);
-            case FLOAT -> out.text(Types.REAL, Float.toString(((Number) value).floatValue()));
-            case DOUBLE -> out.text(Types.DOUBLE, Double.toString(((Number) value).doubleValue()));
-            case DECIMAL -> out.text(Types.DECIMAL, ((BigDecimal) value).toPlainString());
-            case BIT -> out.utf8(Types.BIT, AsciiDigits.unsigned((Long) value));
-            case YEAR -> out.utf8(Types.VARCHAR, year((Integer) value));
-            case DATE -> out.utf8(Types.DATE, temporal(value));
-            case TIME -> out.utf8(Types.TIME, temporal(value));
-            case DATETIME -> out.utf8(Types.TIMESTAMP, temporal(value));
-            case TIMESTAMP -> out.utf8(Types.TIMESTAMP, timestamp(value));
-            case ENUM -> out.utf8(Types.INTEGER, AsciiDigits.of((Integer) value));
-            case SET -> out.utf8(Types.BIT, AsciiDigits.unsigned(((Number) value).longValue()));
+            case FLOAT -> sendText(out, Types.REAL, Float.toString(((Number) value).floatValue()));
+            case DOUBLE -> sendText(out, Types.DOUBLE, Double.toString(((Number) value).doubleValue()));
+            case DECIMAL -> sendText(out, Types.DECIMAL, ((BigDecimal) value).toPlainString());
+            case BIT -> sendUtf8(out, Types.BIT, AsciiDigits.unsigned((Long) value));
+            case YEAR -> sendUtf8(out, Types.VARCHAR, year((Integer) value));
+            case DATE -> sendUtf8(out, Types.DATE, temporal(value));
+            case TIME -> sendUtf8(out, Types.TIME, temporal(value));
+            case DATETIME -> sendUtf8(out, Types.TIMESTAMP, temporal(value));
+            case TIMESTAMP -> sendUtf8(out, Types.TIMESTAMP, timestamp(value));
+            case ENUM -> sendUtf8(out, Types.INTEGER, AsciiDigits.of((Integer) value));
+            case SET -> sendUtf8(out, Types.BIT, AsciiDigits.unsigned(((Number) value).longValue()));
             case CHAR -> text(meta, value, Types.CHAR, out);
             case VARCHAR -> text(meta, value, Types.VARCHAR, out);
             case TEXT -> text(meta, value, Types.CLOB, out);
-            case JSON -> {
-                if (value instanceof PartialJson partial) {
-                    out.text(jsonSqlType, PartialJsonText.of(partial, meta.name()));
-                } else {
-                    text(meta, value, jsonSqlType, out);
-                }
-            }
-            case BINARY -> out.utf8(Types.BLOB, Latin1Text.utf8(padded((byte[]) value, meta.binaryLength())));
+            case JSON -> value instanceof PartialJson partial
+                    ? sendText(out, jsonSqlType, PartialJsonText.of(partial, meta.name()))
+                    : text(meta, value, jsonSqlType, out);
+            case BINARY -> sendUtf8(out, Types.BLOB, Latin1Text.utf8(padded((byte[]) value, meta.binaryLength())));
             // a String is the server's own text of the value, which these renderings reproduce
-            case INET6 -> out.text(Types.CHAR, value instanceof String s ? s : InetText.inet6((byte[]) value));
-            case INET4 -> out.text(Types.CHAR, value instanceof String s ? s : InetText.inet4((byte[]) value));
-            case UUID -> out.text(Types.CHAR, value instanceof String s ? s : UuidText.of((byte[]) value));
+            case INET6 -> sendText(out, Types.CHAR, value instanceof String s ? s : InetText.inet6((byte[]) value));
+            case INET4 -> sendText(out, Types.CHAR, value instanceof String s ? s : InetText.inet4((byte[]) value));
+            case UUID -> sendText(out, Types.CHAR, value instanceof String s ? s : UuidText.of((byte[]) value));
             case BINARY_LIKE -> bytesOrText(value, Types.BLOB, out);
             case OTHER -> bytesOrText(value, Types.VARCHAR, out);
-        }
+        };
     }
 
-    private static void integer(ColumnMeta meta, long raw, int bits, int sqlType, int widenedSqlType,
+    private static int sendText(ValueSink out, int sqlType, String text) {
+        out.text(sqlType, text);
+        return sqlType;
+    }
+
+    private static int sendUtf8(ValueSink out, int sqlType, byte[] text) {
+        out.utf8(sqlType, text);
+        return sqlType;
+    }
+
+    private static int integer(ColumnMeta meta, long raw, int bits, int sqlType, int widenedSqlType,
             ValueSink out) {
-        if (meta.unsigned() && raw < 0) {
-            // a negative stored value of an unsigned column is >= 2^(bits-1): Canal re-bases it and widens sqlType
-            if (bits == 64) {
-                out.text(widenedSqlType, new BigDecimal(raw).add(TWO_POW_64).toPlainString());
-            } else {
-                out.utf8(widenedSqlType, AsciiDigits.of(raw + (1L << bits)));
-            }
-        } else {
-            out.utf8(sqlType, AsciiDigits.of(raw));
+        if (!meta.unsigned() || raw >= 0) {
+            return sendUtf8(out, sqlType, AsciiDigits.of(raw));
         }
+        // a negative stored value of an unsigned column is >= 2^(bits-1): Canal re-bases it and widens sqlType
+        return bits == 64 ? sendText(out, widenedSqlType, new BigDecimal(raw).add(TWO_POW_64).toPlainString())
+                : sendUtf8(out, widenedSqlType, AsciiDigits.of(raw + (1L << bits)));
     }
 
     /** The text of a DATE/TIME/DATETIME value, made here rather than at decode time. */
@@ -162,27 +167,22 @@ public final class ColumnRenderer {
      * Text in the column's charset, as UTF-8. Bytes that already are valid UTF-8 in a UTF-8 column go out as they
      * are: decoding them to a String and encoding that again would give the same bytes.
      */
-    private static void text(ColumnMeta meta, Object value, int sqlType, ValueSink out) {
+    private static int text(ColumnMeta meta, Object value, int sqlType, ValueSink out) {
         if (value instanceof String s) {
-            out.text(sqlType, s);
-            return;
+            return sendText(out, sqlType, s);
         }
         byte[] bytes = (byte[]) value;
         Charset charset = meta.charset() == null ? StandardCharsets.UTF_8 : meta.charset();
         if (charset.equals(StandardCharsets.UTF_8) && UnsafeByteOperations.unsafeWrap(bytes).isValidUtf8()) {
-            out.utf8(sqlType, bytes);
-        } else {
-            out.text(sqlType, new String(bytes, charset));
+            return sendUtf8(out, sqlType, bytes);
         }
+        return sendText(out, sqlType, new String(bytes, charset));
     }
 
     /** Bytes as ISO-8859-1 text (Canal's form of binary values), anything else as its text. */
-    private static void bytesOrText(Object value, int sqlType, ValueSink out) {
-        if (value instanceof byte[] bytes) {
-            out.utf8(sqlType, Latin1Text.utf8(bytes));
-        } else {
-            out.text(sqlType, value.toString());
-        }
+    private static int bytesOrText(Object value, int sqlType, ValueSink out) {
+        return value instanceof byte[] bytes ? sendUtf8(out, sqlType, Latin1Text.utf8(bytes))
+                : sendText(out, sqlType, value.toString());
     }
 
     /** MySQL strips BINARY(n)'s trailing zero bytes in the row image; the column value is n bytes. */

@@ -1,6 +1,7 @@
 package dev.canal.parse.mysql;
 
 import dev.canal.parse.EventParser;
+import dev.canal.parse.SourceFlavour;
 import dev.canal.parse.convert.ColumnRenderer;
 import dev.canal.parse.convert.EntryConverter;
 import dev.canal.parse.convert.GtidTracker;
@@ -13,8 +14,6 @@ import dev.canal.binlog.event.BinlogEvent;
 import dev.canal.binlog.event.DecoderContext;
 import dev.canal.binlog.event.RotateEvent;
 import dev.canal.binlog.event.TransactionPayloadEvent;
-import dev.canal.binlog.gtid.MariadbGtidList;
-import dev.canal.binlog.gtid.MysqlGtidSet;
 import dev.canal.binlog.net.BinlogFilePosition;
 import dev.canal.binlog.net.BinlogStream;
 import dev.canal.binlog.net.MysqlConnection;
@@ -382,21 +381,19 @@ public final class MysqlEventParser implements EventParser {
             sourceServerId = Long.parseLong(conn.query("SELECT @@server_id").scalar());
             SourceSettingsCheck.verify(conn, config);
             StartPoint start = findStart(session, source);
-            boolean mariadb = conn.serverVersion().isMariaDb();
-            GtidTracker gtids = !config.gtidMode() ? GtidTracker.off()
-                    : mariadb ? GtidTracker.mariadb(start.gtid() == null ? new MariadbGtidList() : MariadbGtidList.parse(start.gtid()))
-                    : GtidTracker.mysql(start.gtid() == null ? new MysqlGtidSet() : MysqlGtidSet.parse(start.gtid()));
+            SourceFlavour flavour = SourceFlavour.of(conn.serverVersion());
+            GtidTracker gtids = config.gtidMode() ? flavour.gtidTracker(start.gtid()) : GtidTracker.off();
             log.info("destination {}: dumping binlog of {} from {}{}", destination, source, start,
                     start.skipUpTo() >= 0 ? " (resuming after the last delivered event)" : "");
             if (start.file() != null) {
                 metas.rewindTo(EntryPosition.of(start.file(), start.position()));
             }
             BinlogStream s = start.gtid() != null
-                    ? (mariadb ? session.dump(MariadbGtidList.parse(start.gtid())) : session.dump(MysqlGtidSet.parse(start.gtid())))
+                    ? flavour.dump(session, start.gtid())
                     : session.dump(start.file(), start.position());
             stream = s;
             try {
-                stream(s, start, gtids, mariadb, source);
+                stream(s, start, gtids, flavour, source);
             } finally {
                 stream = null;
                 s.close();
@@ -501,11 +498,11 @@ public final class MysqlEventParser implements EventParser {
     }
 
     /** Streams from {@code source} until it ends, the parser stops, or the parser switched to the other source. */
-    private void stream(BinlogStream s, StartPoint start, GtidTracker gtids, boolean mariadb,
+    private void stream(BinlogStream s, StartPoint start, GtidTracker gtids, SourceFlavour flavour,
             ActiveSource.Source source) throws IOException, InterruptedException {
         LogIdentity identity = source.identity();
         DecoderContext context = new DecoderContext();
-        EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault(), mariadb),
+        EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault(), flavour),
                 () -> options, context::tableMap, gtids, collations);
         TransactionBuffer buffer = new TransactionBuffer();
         EntryPipeline.Output output = entries -> {

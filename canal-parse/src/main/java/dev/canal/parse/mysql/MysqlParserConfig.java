@@ -73,21 +73,21 @@ public record MysqlParserConfig(
     public static final ConfigKey DETECTING_SQL = ConfigKey.canal("canal.instance.detecting.sql", null,
             "The heartbeat statement, e.g. select 1.");
     public static final ConfigKey DETECTING_INTERVAL = ConfigKey.canal("canal.instance.detecting.interval.time", "5",
-            "Seconds between heartbeats.");
+            "Seconds between heartbeats.").atLeast(1);
     public static final ConfigKey DETECTING_RETRY = ConfigKey.canal("canal.instance.detecting.retry.threshold", "3",
             "More failed heartbeats in a row than this raise the alarm (and with heartbeatHaEnable switch to the "
                     + "standby source).");
     public static final ConfigKey TRANSACTION_SIZE = ConfigKey.canal("canal.instance.transaction.size", "1024",
             "Entries the parser hands to the store at once at most, a power of 2; a bigger transaction goes in "
-                    + "several parts.");
+                    + "several parts.").powerOfTwo();
     public static final ConfigKey FALLBACK_INTERVAL = ConfigKey.canal("canal.instance.fallbackIntervalInSeconds", "60",
             "Seconds to step back from a stored timestamp when the start must be searched by time.");
     public static final ConfigKey PARALLEL = ConfigKey.canal("canal.instance.parser.parallel", "true",
             "Decode row events on several threads (order is kept).");
     public static final ConfigKey PARALLEL_THREADS = ConfigKey.canal("canal.instance.parser.parallelThreadSize", null,
-            "Threads that decode row events; default 60% of the processors, at least 1.");
+            "Threads that decode row events; default 60% of the processors, at least 1.").atLeast(1);
     public static final ConfigKey PARALLEL_BUFFER = ConfigKey.canal("canal.instance.parser.parallelBufferSize", "256",
-            "Slots of the parser's ring between reading and decoding, a power of 2.");
+            "Slots of the parser's ring between reading and decoding, a power of 2.").powerOfTwo();
     public static final ConfigKey BINLOG_FORMAT = ConfigKey.canal("canal.instance.binlog.format", "",
             "binlog_format values the source may have (comma-separated); empty accepts any.");
     public static final ConfigKey BINLOG_IMAGE = ConfigKey.canal("canal.instance.binlog.image", "",
@@ -117,12 +117,6 @@ public record MysqlParserConfig(
     }
 
     public MysqlParserConfig {
-        requirePositive(masterPort, MASTER_ADDRESS);
-        requirePositive(transactionSize, TRANSACTION_SIZE);
-        requirePowerOfTwo(transactionSize, TRANSACTION_SIZE);
-        requirePositive(parallelThreadSize, PARALLEL_THREADS);
-        requirePowerOfTwo(parallelBufferSize, PARALLEL_BUFFER);
-        requirePositive(detectingIntervalSeconds, DETECTING_INTERVAL);
         allowedBinlogFormats = Set.copyOf(allowedBinlogFormats);
         allowedBinlogImages = Set.copyOf(allowedBinlogImages);
         standby = standby == null ? StandbySource.none() : standby;
@@ -148,7 +142,7 @@ public record MysqlParserConfig(
                 p.integer(TRANSACTION_SIZE),
                 p.integer(FALLBACK_INTERVAL),
                 p.bool(PARALLEL),
-                p.integer(PARALLEL_THREADS.name(), Math.max(1, cpus * 60 / 100)),
+                p.integer(PARALLEL_THREADS, Math.max(1, cpus * 60 / 100)),
                 p.integer(PARALLEL_BUFFER),
                 upperCaseList(p.string(BINLOG_FORMAT)),
                 upperCaseList(p.string(BINLOG_IMAGE)),
@@ -174,18 +168,6 @@ public record MysqlParserConfig(
     private static Set<String> upperCaseList(String value) {
         return Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty())
                 .map(s -> s.toUpperCase(Locale.ROOT)).collect(Collectors.toSet());
-    }
-
-    private static void requirePositive(int value, ConfigKey key) {
-        if (value <= 0) {
-            throw TypedProperties.invalid(key.name(), Integer.toString(value), "must be positive");
-        }
-    }
-
-    private static void requirePowerOfTwo(int value, ConfigKey key) {
-        if (value <= 0 || Integer.bitCount(value) != 1) {
-            throw TypedProperties.invalid(key.name(), Integer.toString(value), "must be a power of 2");
-        }
     }
 
     @Override

@@ -5,6 +5,7 @@ import dev.canal.binlog.net.NetworkOptions;
 import dev.canal.binlog.net.SslMode;
 import dev.canal.binlog.net.SslOptions;
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.TypedProperties;
 import java.time.Duration;
 import java.util.Arrays;
@@ -17,22 +18,24 @@ import java.util.List;
 public final class SourceConnectionKeys {
 
     public static final ConfigKey RECEIVE_BUFFER_SIZE = ConfigKey.canal("canal.instance.network.receiveBufferSize",
-            "16384", "SO_RCVBUF of the replication connection, in bytes.");
+            "16384", "SO_RCVBUF of the replication connection, in bytes.").atLeast(1);
     public static final ConfigKey SEND_BUFFER_SIZE = ConfigKey.canal("canal.instance.network.sendBufferSize",
-            "16384", "SO_SNDBUF of the replication connection, in bytes.");
+            "16384", "SO_SNDBUF of the replication connection, in bytes.").atLeast(1);
     public static final ConfigKey SO_TIMEOUT = ConfigKey.canal("canal.instance.network.soTimeout", "30",
             "Seconds a read from the source may wait before the connection counts as lost; longer than the "
-                    + "source's heartbeat period.");
+                    + "source's heartbeat period.").atLeast(1);
     public static final ConfigKey MAX_PACKET_SIZE = ConfigKey.ours("canal.instance.network.maxPacketSize",
             "1073741824", "Largest packet or binlog event accepted from the source, in bytes (at least 1024); a source "
-                    + "claiming more is disconnected. The default is the largest max_allowed_packet MySQL allows.");
+                    + "claiming more is disconnected. The default is the largest max_allowed_packet MySQL allows.")
+            .atLeast(1024);
     public static final ConfigKey ALLOW_PUBLIC_KEY_RETRIEVAL = ConfigKey.ours(
             "canal.instance.master.allowPublicKeyRetrieval", "false",
             "Without TLS, let the source's RSA public key, sent over that same connection, protect the password "
                     + "(caching_sha2_password's first login, sha256_password), as Connector/J's option of that name; "
                     + "with TLS it is not needed (docs/security.md).");
     public static final ConfigKey SSL_MODE = ConfigKey.canal("canal.instance.master.sslMode", "DISABLED",
-            "TLS to the source: DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY.");
+            "TLS to the source; VERIFY_CA and VERIFY_IDENTITY check its certificate.")
+            .oneOf(Arrays.stream(SslMode.values()).map(Enum::name).toArray(String[]::new));
     public static final ConfigKey TLS_VERSIONS = ConfigKey.canal("canal.instance.master.tlsVersions",
             "TLSv1.2,TLSv1.3", "TLS protocol versions offered to the source, comma-separated.");
     public static final ConfigKey TRUST_STORE_URL = ConfigKey.canal("canal.instance.master.trustCertificateKeyStoreUrl",
@@ -57,9 +60,9 @@ public final class SourceConnectionKeys {
     }
 
     static NetworkOptions network(TypedProperties p) {
-        return new NetworkOptions(p.positiveInteger(RECEIVE_BUFFER_SIZE), p.positiveInteger(SEND_BUFFER_SIZE),
-                Duration.ofSeconds(p.positiveInteger(SO_TIMEOUT)), NetworkOptions.defaults().connectTimeout(),
-                p.positiveInteger(MAX_PACKET_SIZE));
+        return new NetworkOptions(p.integer(RECEIVE_BUFFER_SIZE), p.integer(SEND_BUFFER_SIZE),
+                Duration.ofSeconds(p.integer(SO_TIMEOUT)), NetworkOptions.defaults().connectTimeout(),
+                p.integer(MAX_PACKET_SIZE));
     }
 
     /** A password or type without its store's URL is rejected, naming the key. */
@@ -80,7 +83,7 @@ public final class SourceConnectionKeys {
             String stray = password != null ? passwordKey.name() : p.string(typeKey.name(), null) != null
                     ? typeKey.name() : null;
             if (stray != null) {
-                throw new IllegalArgumentException(urlKey.name() + " must be set when " + stray + " is");
+                throw ConfigValueException.missing(urlKey.name(), "must be set when " + stray + " is");
             }
             return null;
         }

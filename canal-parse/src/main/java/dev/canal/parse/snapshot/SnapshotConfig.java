@@ -25,11 +25,11 @@ public record SnapshotConfig(boolean initial, SnapshotTable signalTable, int chu
             "schema.table on the source whose new rows request snapshots of tables at run time (columns id and "
                     + "tables); empty: no run-time requests.");
     public static final ConfigKey CHUNK_SIZE = ConfigKey.ours("canal.instance.snapshot.chunk.size", "1024",
-            "Rows a snapshot reads per primary-key chunk; one chunk is held in memory at a time.");
+            "Rows a snapshot reads per primary-key chunk; one chunk is held in memory at a time.").atLeast(1);
     public static final ConfigKey ROWS_PER_SECOND = ConfigKey.ours("canal.instance.snapshot.rows.per.second", "0",
-            "The most rows a snapshot reads per second; 0 for no limit.");
+            "The most rows a snapshot reads per second; 0 for no limit.").atLeast(0);
     public static final ConfigKey SIGNAL_POLL = ConfigKey.ours("canal.instance.snapshot.signal.poll.millis", "1000",
-            "Milliseconds between two reads of the signal table.");
+            "Milliseconds between two reads of the signal table.").atLeast(1);
 
     public static final List<ConfigKey> KEYS = List.of(MODE, SIGNAL_TABLE, CHUNK_SIZE, ROWS_PER_SECOND, SIGNAL_POLL);
 
@@ -38,19 +38,6 @@ public record SnapshotConfig(boolean initial, SnapshotTable signalTable, int chu
 
     /** The values {@code canal.instance.snapshot.mode} takes. */
     public enum Mode { NEVER, INITIAL }
-
-    public SnapshotConfig {
-        if (chunkSize <= 0) {
-            throw TypedProperties.invalid(CHUNK_SIZE.name(), Integer.toString(chunkSize), "must be positive");
-        }
-        if (rowsPerSecond < 0) {
-            throw TypedProperties.invalid(ROWS_PER_SECOND.name(), Integer.toString(rowsPerSecond),
-                    "must be 0 or positive");
-        }
-        if (signalPollMillis <= 0) {
-            throw TypedProperties.invalid(SIGNAL_POLL.name(), Long.toString(signalPollMillis), "must be positive");
-        }
-    }
 
     public static SnapshotConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);

@@ -1,6 +1,6 @@
 package dev.canal.parse.snapshot;
 
-import dev.canal.parse.convert.ColumnRenderer;
+import dev.canal.parse.SourceFlavour;
 import dev.canal.parse.meta.JdbcTableMetaSource;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.protocol.CanalEntry;
@@ -12,7 +12,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.time.ZoneId;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -227,11 +226,8 @@ public final class SnapshotService implements AutoCloseable {
             save();
             return;
         }
-        boolean mariadb = connection.getMetaData().getDatabaseProductVersion().toLowerCase(Locale.ROOT)
-                .contains("mariadb");
-        // the renderer the parser uses for this source
-        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize(),
-                new ColumnRenderer(ZoneId.systemDefault(), mariadb), mariadb,
+        SourceFlavour flavour = SourceFlavour.ofProductVersion(connection.getMetaData().getDatabaseProductVersion());
+        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize(), flavour,
                 () -> filters.get().columnFilter().forTable(table.schema(), table.table()));
         PrimaryKey after = target.resumeKey();
         log.info("destination {}: snapshot of {} {} in chunks of {} rows", destination, table,

@@ -1,5 +1,6 @@
 package dev.canal.parse.snapshot;
 
+import dev.canal.parse.SourceFlavour;
 import dev.canal.binlog.column.DateValue;
 import dev.canal.binlog.column.DatetimeValue;
 import dev.canal.binlog.column.TimeValue;
@@ -41,9 +42,9 @@ final class SnapshotValues {
     /**
      * Column {@code index} of the current row of {@code rs}, decoded as the binlog rows decode it; null for NULL.
      *
-     * @param mariadb the source is MariaDB, whose JSON is text kept as written rather than MySQL's binary JSON
+     * @param flavour the source's, which says whether its JSON reads back as the text written
      */
-    static Object read(ColumnMeta column, ResultSet rs, int index, boolean mariadb) throws SQLException {
+    static Object read(ColumnMeta column, ResultSet rs, int index, SourceFlavour flavour) throws SQLException {
         RenderKind kind = RenderKind.of(column.dataType());
         return switch (kind) {
             case BINARY, BINARY_LIKE -> rs.getBytes(index);
@@ -86,7 +87,7 @@ final class SnapshotValues {
             }
             case JSON -> {
                 String text = rs.getString(index);
-                yield text == null || mariadb ? text : JsonDoubleText.of(text);
+                yield text == null || flavour.jsonIsText() ? text : JsonDoubleText.of(text);
             }
             default -> rs.getString(index);
         };

@@ -1,11 +1,13 @@
 package dev.canal.parse.snapshot;
 
+import dev.canal.parse.SourceFlavour;
 import dev.canal.parse.convert.ColumnRenderer;
 import dev.canal.parse.convert.RenderKind;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.sink.filter.ColumnFilter;
+import java.time.ZoneId;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -32,21 +34,21 @@ final class TableChunks {
 
     private final TableMeta meta;
     private final ColumnRenderer renderer;
-    private final boolean mariadb;
+    private final SourceFlavour flavour;
     private final Supplier<ColumnFilter.Selection> selection;
     private final List<Integer> keyIndexes;
     private final String firstSql;
     private final String nextSql;
 
     /**
-     * @param renderer the parser's renderer for the source, MariaDB ({@code mariadb}) or MySQL
+     * @param flavour the source's: rows are read and rendered as the parser renders them from its binlog
      * @param selection the columns the destination's column filter keeps in rows of the table, asked per chunk
      */
     TableChunks(SnapshotTable table, TableMeta meta, List<String> keyColumns, int chunkSize,
-            ColumnRenderer renderer, boolean mariadb, Supplier<ColumnFilter.Selection> selection) {
+            SourceFlavour flavour, Supplier<ColumnFilter.Selection> selection) {
         this.meta = meta;
-        this.renderer = renderer;
-        this.mariadb = mariadb;
+        this.renderer = new ColumnRenderer(ZoneId.systemDefault(), flavour);
+        this.flavour = flavour;
         this.selection = selection;
         this.keyIndexes = new ArrayList<>();
         for (String key : keyColumns) {
@@ -153,7 +155,7 @@ final class TableChunks {
             ColumnMeta column = meta.column(i);
             CanalEntry.Column.Builder c = CanalEntry.Column.newBuilder().setIndex(i).setName(column.name())
                     .setIsKey(column.key()).setUpdated(true).setMysqlType(column.mysqlType());
-            renderer.render(column, SnapshotValues.read(column, rs, i + 1, mariadb), c);
+            renderer.render(column, SnapshotValues.read(column, rs, i + 1, flavour), c);
             row.add(c.build());
         }
         return row;

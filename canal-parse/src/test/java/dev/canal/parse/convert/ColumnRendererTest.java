@@ -2,6 +2,7 @@ package dev.canal.parse.convert;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.canal.parse.SourceFlavour;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.binlog.column.DateValue;
 import dev.canal.binlog.column.DatetimeValue;
@@ -169,7 +170,7 @@ class ColumnRendererTest {
 
     @Test
     void mariadbJsonIsReportedAsBlobLikeCanalDoesAndMysqlJsonAsVarcharOrOtherWhenNull() {
-        ColumnRenderer mariadb = new ColumnRenderer(ZoneId.of("UTC"), true);
+        ColumnRenderer mariadb = new ColumnRenderer(ZoneId.of("UTC"), SourceFlavour.MARIADB);
         ColumnMeta json = text("json", StandardCharsets.UTF_8);
         CanalEntry.Column.Builder value = CanalEntry.Column.newBuilder();
         CanalEntry.Column.Builder nullValue = CanalEntry.Column.newBuilder();

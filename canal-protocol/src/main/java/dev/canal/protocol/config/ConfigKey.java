@@ -1,5 +1,6 @@
 package dev.canal.protocol.config;
 
+import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -19,8 +20,10 @@ import java.util.regex.Pattern;
  * @param meaning      one or two sentences for the configuration reference
  * @param canal        whether Canal 1.1.x has this key (false: ours alone)
  * @param supported    whether this server acts on it (false: accepted, named in the start-up warning, ignored)
+ * @param constraint   what the value must be beyond its type, checked by the typed reads; null when nothing more
  */
-public record ConfigKey(String name, String defaultValue, String meaning, boolean canal, boolean supported) {
+public record ConfigKey(String name, String defaultValue, String meaning, boolean canal, boolean supported,
+        ValueConstraint constraint) {
 
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{destination}|\\{n}|\\*$");
 
@@ -30,6 +33,10 @@ public record ConfigKey(String name, String defaultValue, String meaning, boolea
         if (name.isBlank() || meaning.isBlank()) {
             throw new IllegalArgumentException("a configuration key needs a name and a meaning: '" + name + "'");
         }
+    }
+
+    public ConfigKey(String name, String defaultValue, String meaning, boolean canal, boolean supported) {
+        this(name, defaultValue, meaning, canal, supported, null);
     }
 
     /** A Canal key this server implements. */
@@ -45,6 +52,42 @@ public record ConfigKey(String name, String defaultValue, String meaning, boolea
     /** A Canal key this server accepts but does not act on. */
     public static ConfigKey unsupported(String name, String meaning) {
         return new ConfigKey(name, null, meaning, true, false);
+    }
+
+    /** The same key, its integer value at least {@code min}. */
+    public ConfigKey atLeast(long min) {
+        return constrained(new ValueConstraint.Range(min, Long.MAX_VALUE));
+    }
+
+    /** The same key, its integer value at most {@code max}. */
+    public ConfigKey atMost(long max) {
+        return constrained(new ValueConstraint.Range(Long.MIN_VALUE, max));
+    }
+
+    /** The same key, its integer value from {@code min} to {@code max}. */
+    public ConfigKey between(long min, long max) {
+        return constrained(new ValueConstraint.Range(min, max));
+    }
+
+    /** The same key, its value a power of 2. */
+    public ConfigKey powerOfTwo() {
+        return constrained(new ValueConstraint.PowerOfTwo());
+    }
+
+    /** The same key, its value one of these words, compared ignoring case. */
+    public ConfigKey oneOf(String... values) {
+        return constrained(new ValueConstraint.OneOf(List.of(values)));
+    }
+
+    private ConfigKey constrained(ValueConstraint added) {
+        return new ConfigKey(name, defaultValue, meaning, canal, supported, added);
+    }
+
+    /** @throws ConfigValueException when the value breaks the declared constraint */
+    public void check(String value) {
+        if (constraint != null) {
+            constraint.check(name, value);
+        }
     }
 
     /** Whether the key as written in a file is this one, or one of its family, per-destination or member keys. */

@@ -6,8 +6,9 @@ import java.util.Properties;
 
 /**
  * Typed reads of instance properties with Canal's resolution rules (docs/configuration.md): values are trimmed
- * and a blank value counts as missing. A value that does not parse fails naming its key. The reads that take a
- * {@link ConfigKey} use its declared default, so a default is written once.
+ * and a blank value counts as missing. A value that does not parse fails with a {@link ConfigValueException}
+ * carrying its key. The reads that take a {@link ConfigKey} use its declared default, so a default is written once,
+ * and check its declared constraint.
  */
 public final class TypedProperties {
 
@@ -42,7 +43,7 @@ public final class TypedProperties {
     public String required(String key) {
         String value = string(key, null);
         if (value == null) {
-            throw new IllegalArgumentException("missing value for " + key);
+            throw ConfigValueException.missing(key, "required");
         }
         return value;
     }
@@ -90,9 +91,13 @@ public final class TypedProperties {
         throw invalid(key, value, "expected one of " + java.util.Arrays.toString(type.getEnumConstants()));
     }
 
-    /** The value, or the key's declared default. */
+    /** The value, or the key's declared default; either checked against the key's constraint. */
     public String string(ConfigKey key) {
-        return string(key.name(), key.defaultValue());
+        String value = string(key.name(), key.defaultValue());
+        if (value != null) {
+            key.check(value);
+        }
+        return value;
     }
 
     public boolean bool(ConfigKey key) {
@@ -100,20 +105,22 @@ public final class TypedProperties {
     }
 
     public int integer(ConfigKey key) {
-        return integer(key.name(), Integer.parseInt(declaredDefault(key)));
+        int value = integer(key.name(), Integer.parseInt(declaredDefault(key)));
+        key.check(Integer.toString(value));
+        return value;
     }
 
-    /** The value or the declared default, which must be above zero. */
-    public int positiveInteger(ConfigKey key) {
-        int value = integer(key);
-        if (value <= 0) {
-            throw invalid(key.name(), Integer.toString(value), "must be positive");
-        }
+    /** For a key whose default is computed: the value, else {@code computedDefault}; the value checked. */
+    public int integer(ConfigKey key, int computedDefault) {
+        int value = integer(key.name(), computedDefault);
+        key.check(Integer.toString(value));
         return value;
     }
 
     public long longValue(ConfigKey key) {
-        return longValue(key.name(), Long.parseLong(declaredDefault(key)));
+        long value = longValue(key.name(), Long.parseLong(declaredDefault(key)));
+        key.check(Long.toString(value));
+        return value;
     }
 
     public <E extends Enum<E>> E enumValue(ConfigKey key, Class<E> type) {
@@ -127,7 +134,7 @@ public final class TypedProperties {
         return key.defaultValue();
     }
 
-    public static IllegalArgumentException invalid(String key, String value, String reason) {
-        return new IllegalArgumentException("invalid value '" + value + "' for " + key + ": " + reason);
+    public static ConfigValueException invalid(String key, String value, String reason) {
+        return ConfigValueException.invalid(key, value, reason);
     }
 }

@@ -51,7 +51,7 @@ import org.slf4j.LoggerFactory;
 public final class PrometheusExporter {
 
     public static final ConfigKey PORT = ConfigKey.canal("canal.metrics.pull.port", "11112",
-            "Port of the Prometheus metrics endpoint (/metrics); 0 or below runs none.");
+            "Port of the Prometheus metrics endpoint (/metrics); 0 or below runs none.").atMost(65535);
     public static final ConfigKey IP = ConfigKey.ours("canal.metrics.pull.ip", "",
             "Address the metrics endpoint listens on; empty listens on every interface.");
 

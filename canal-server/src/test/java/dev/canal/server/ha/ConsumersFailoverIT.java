@@ -8,9 +8,7 @@ import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
 import dev.canal.testsupport.TcpPorts;
 import dev.canal.testsupport.ZooKeeperServer;
-import java.io.File;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,8 +18,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -43,7 +39,6 @@ class ConsumersFailoverIT {
     private static final List<String> CONSUMERS = List.of(DESTINATION + "@a", DESTINATION + "@b");
     private static final Duration PATIENCE = Duration.ofSeconds(90);
     private static final Path LOGS = Path.of("target", "consumers-failover-logs");
-    private static final Path SHIPPED_CONF = Path.of("..", "conf");
     /** At most one client batch comes again after a graceful handover. */
     private static final int CLIENT_BATCH_ENTRIES = 100;
 
@@ -119,37 +114,13 @@ class ConsumersFailoverIT {
     }
 
     private Path springConf(MySqlServer db) throws IOException {
-        Path conf = Files.createDirectories(dir.resolve("conf"));
-        Files.writeString(conf.resolve("canal.properties"), String.join("\n",
-                "canal.instance.global.spring.xml=classpath:spring/default-instance.xml",
-                "canal.zookeeper.flush.period=100",
-                "canal.instance.tsdb.enable=false") + "\n");
-        MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
-        Files.createDirectories(conf.resolve(DESTINATION));
-        Files.writeString(conf.resolve(DESTINATION).resolve("instance.properties"), String.join("\n",
-                "canal.instance.master.address=" + db.host() + ":" + db.port(),
-                "canal.instance.master.journal.name=" + start.file(),
-                "canal.instance.master.position=" + start.position(),
-                "canal.instance.dbUsername=" + db.replicationUser(),
-                "canal.instance.dbPassword=" + db.replicationPassword(),
-                "canal.instance.filter.regex=" + SCHEMA + "\\\\.t") + "\n");
-        return conf;
+        return HaServerNode.springConf(dir, db, DESTINATION, SCHEMA);
     }
 
     private void startNode(int port, Path conf) throws Exception {
-        CountDownLatch up = new CountDownLatch(1);
-        nodes.put(port, ChildJvm.start("consumers-server-" + port, System.getProperty("java.class.path")
-                        + File.pathSeparator + SHIPPED_CONF.toAbsolutePath(),
-                List.of("-Dlogback.configurationFile=ha/node-logback.xml"), HaServerNode.class,
-                List.of(zooKeeper.connectString(), String.valueOf(port), DESTINATION, "spring:" + conf,
-                        String.valueOf(ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT.toMillis()),
-                        String.valueOf(ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY.toMillis())),
-                LOGS, line -> {
-                    if (line.text().startsWith("READY")) {
-                        up.countDown();
-                    }
-                }));
-        assertThat(up.await(60, TimeUnit.SECONDS)).as("server on port %d ready", port).isTrue();
+        nodes.put(port, HaServerNode.startChild("consumers-server-" + port, zooKeeper.connectString(), port,
+                DESTINATION, "spring:" + conf, ZooKeeperConnections.DEFAULT_SESSION_TIMEOUT,
+                ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY, LOGS, line -> { }));
     }
 
     private void startClient(String consumer) throws Exception {

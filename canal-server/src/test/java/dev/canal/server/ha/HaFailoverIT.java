@@ -25,7 +25,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.curator.framework.CuratorFramework;
@@ -60,7 +59,6 @@ class HaFailoverIT {
     /** ZooKeeper straight back, and down for longer than the servers' sessions. */
     private static final List<Duration> ZOOKEEPER_OUTAGES = List.of(Duration.ZERO, SESSION.plusSeconds(2));
     /** The shipped Spring XMLs ({@code spring/*.xml}), on the servers' class path as in the tarball. */
-    private static final Path SHIPPED_CONF = Path.of("..", "conf");
     private static final long ROW_EVERY_MILLIS = 5;
     private static final int CLIENT_BATCH_ENTRIES = 100;
     private static final Duration PATIENCE = Duration.ofSeconds(90);
@@ -232,22 +230,7 @@ class HaFailoverIT {
 
     /** conf/ for the servers: canal.properties naming default-instance.xml, and the destination on {@code db}. */
     private Path springConf(MySqlServer db, String schema) throws IOException {
-        Path conf = Files.createDirectories(dir.resolve("conf"));
-        Files.writeString(conf.resolve("canal.properties"), String.join("\n",
-                "canal.instance.global.spring.xml=classpath:spring/default-instance.xml",
-                "canal.zookeeper.flush.period=100",
-                "canal.instance.tsdb.enable=false",
-                "canal.instance.parser.parallel=false") + "\n");
-        MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
-        Files.createDirectories(conf.resolve(DESTINATION));
-        Files.writeString(conf.resolve(DESTINATION).resolve("instance.properties"), String.join("\n",
-                "canal.instance.master.address=" + db.host() + ":" + db.port(),
-                "canal.instance.master.journal.name=" + start.file(),
-                "canal.instance.master.position=" + start.position(),
-                "canal.instance.dbUsername=" + db.replicationUser(),
-                "canal.instance.dbPassword=" + db.replicationPassword(),
-                "canal.instance.filter.regex=" + schema + "\\\\.t") + "\n");
-        return conf;
+        return HaServerNode.springConf(dir, db, DESTINATION, schema, "canal.instance.parser.parallel=false");
     }
 
     private void startClient(String rowMode) throws Exception {
@@ -317,15 +300,9 @@ class HaFailoverIT {
         if (previous != null) {
             previous.close();
         }
-        CountDownLatch up = new CountDownLatch(1);
-        nodes.put(port, ChildJvm.start("server-" + port + "-" + (++nodesStarted), System.getProperty(
-                "java.class.path") + File.pathSeparator + SHIPPED_CONF.toAbsolutePath(), List.of("-Dlogback.configurationFile=ha/node-logback.xml"), HaServerNode.class,
-                List.of(link.connectString(), String.valueOf(port), DESTINATION, nodeSource,
-                        String.valueOf(SESSION.toMillis()), String.valueOf(DELAY.toMillis())),
-                LOGS, line -> {
-                    if (line.text().startsWith("READY")) {
-                        up.countDown();
-                    } else if (line.text().startsWith("SERVING ")) {
+        nodes.put(port, HaServerNode.startChild("server-" + port + "-" + (++nodesStarted), link.connectString(),
+                port, DESTINATION, nodeSource, SESSION, DELAY, LOGS, line -> {
+                    if (line.text().startsWith("SERVING ")) {
                         String[] fields = line.text().split(" ");
                         synchronized (servingChanges) {
                             servingChanges.add(new ServingChange(port, Boolean.parseBoolean(fields[1]),
@@ -333,7 +310,6 @@ class HaFailoverIT {
                         }
                     }
                 }));
-        assertThat(up.await(60, TimeUnit.SECONDS)).as("server on port %d ready", port).isTrue();
     }
 
     private void recordServing(int port, boolean serving) {

@@ -11,13 +11,20 @@ import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.netty.CanalNettyServer;
 import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.MySqlServer;
+import java.io.File;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.apache.curator.framework.CuratorFramework;
 
 /**
@@ -39,7 +46,62 @@ public final class HaServerNode {
     private static final long META_FLUSH_MILLIS = 100;
     private static final int STORE_SIZE = 1024;
 
+    /** The shipped conf/ folder (logback.xml, spring/*.xml), on a child's class path. */
+    private static final Path SHIPPED_CONF = Path.of("..", "conf");
+
     private HaServerNode() {
+    }
+
+    /**
+     * Starts a server in a child JVM and returns once it printed READY.
+     *
+     * @param source {@code rows:FILE} or {@code spring:CONF_DIR} ({@link #springConf})
+     * @param output every line the child prints, READY included
+     */
+    static ChildJvm startChild(String name, String zkServers, int port, String destination, String source,
+            Duration session, Duration takeoverDelay, Path logs, Consumer<ChildJvm.Line> output)
+            throws IOException, InterruptedException {
+        CountDownLatch up = new CountDownLatch(1);
+        ChildJvm child = ChildJvm.start(name, System.getProperty("java.class.path") + File.pathSeparator
+                        + SHIPPED_CONF.toAbsolutePath(), List.of("-Dlogback.configurationFile=ha/node-logback.xml"),
+                HaServerNode.class, List.of(zkServers, String.valueOf(port), destination, source,
+                        String.valueOf(session.toMillis()), String.valueOf(takeoverDelay.toMillis())),
+                logs, line -> {
+                    if (line.text().startsWith("READY")) {
+                        up.countDown();
+                    }
+                    output.accept(line);
+                });
+        if (!up.await(60, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("server " + name + " on port " + port + " not ready within 60 s");
+        }
+        return child;
+    }
+
+    /**
+     * A conf/ folder under {@code dir} for {@code spring:} servers: canal.properties naming default-instance.xml
+     * (with {@code serverKeys} added, as key=value lines), and the destination reading table {@code schema.t} of
+     * {@code db} from its current binlog position.
+     */
+    static Path springConf(Path dir, MySqlServer db, String destination, String schema, String... serverKeys)
+            throws IOException {
+        Path conf = Files.createDirectories(dir.resolve("conf"));
+        List<String> server = new ArrayList<>(List.of(
+                "canal.instance.global.spring.xml=classpath:spring/default-instance.xml",
+                "canal.zookeeper.flush.period=100",
+                "canal.instance.tsdb.enable=false"));
+        server.addAll(List.of(serverKeys));
+        Files.writeString(conf.resolve("canal.properties"), String.join("\n", server) + "\n");
+        MySqlServer.BinlogCoordinates start = db.currentBinlogPosition();
+        Files.createDirectories(conf.resolve(destination));
+        Files.writeString(conf.resolve(destination).resolve("instance.properties"), String.join("\n",
+                "canal.instance.master.address=" + db.host() + ":" + db.port(),
+                "canal.instance.master.journal.name=" + start.file(),
+                "canal.instance.master.position=" + start.position(),
+                "canal.instance.dbUsername=" + db.replicationUser(),
+                "canal.instance.dbPassword=" + db.replicationPassword(),
+                "canal.instance.filter.regex=" + schema + "\\\\.t") + "\n");
+        return conf;
     }
 
     public static void main(String[] args) throws Exception {

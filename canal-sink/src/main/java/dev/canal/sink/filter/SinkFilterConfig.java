@@ -1,6 +1,7 @@
 package dev.canal.sink.filter;
 
 import dev.canal.protocol.config.ConfigKey;
+import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.TypedProperties;
 import java.util.List;
 import java.util.Objects;
@@ -93,10 +94,8 @@ public record SinkFilterConfig(TableFilter tableFilter, ColumnFilter columnFilte
         try {
             return white ? RegexTableFilter.whiteList(value) : RegexTableFilter.blackList(value);
         } catch (PatternSyntaxException e) {
-            IllegalArgumentException error = TypedProperties.invalid(key.name(), value, e.getDescription()
-                    + " near index " + e.getIndex() + " of " + e.getPattern());
-            error.initCause(e);
-            throw error;
+            throw ConfigValueException.invalid(key.name(), value, e.getDescription() + " near index " + e.getIndex()
+                    + " of " + e.getPattern(), e);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.canal.connector.mq.bench;
 
 import dev.canal.connector.mq.MqConfig;
 import dev.canal.connector.mq.MqDestinationWorker;
+import dev.canal.connector.mq.MqMode;
 import dev.canal.connector.mq.MqWorkers;
 import dev.canal.connector.mq.TestRows;
 import dev.canal.instance.TestInstance;
@@ -26,6 +27,30 @@ import java.util.function.Function;
 public final class MqThroughput {
 
     private MqThroughput() {
+    }
+
+    /**
+     * A broker bench's rounds, printed as rows per second: flat messages, then protobuf packets, each {@code rounds}
+     * times (the first a warm-up).
+     *
+     * @param args     rows, rows per transaction, rounds; default 200,000, 10 and 3
+     * @param settings the broker's settings for a round's topic
+     */
+    public static void run(String[] args, MqMode mode, Function<String, Properties> settings)
+            throws InterruptedException {
+        int rows = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
+        int rowsPerTx = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
+        List<List<CanalEntry.Entry>> transactions = transactions(rows, rowsPerTx);
+        for (String format : List.of("flat", "protobuf")) {
+            for (int round = 0; round < rounds; round++) {
+                String topic = "bench_" + format + "_" + round;
+                double rate = round(topic, format.equals("flat"), transactions, rows,
+                        server -> new MqWorkers(server, mode, settings.apply(topic)));
+                System.out.printf("%-8s round %d%s: %,.0f rows/s%n", format, round, round == 0 ? " (warm-up)" : "",
+                        rate);
+            }
+        }
     }
 
     /** Rows per second of one round into topic {@code destination}. */

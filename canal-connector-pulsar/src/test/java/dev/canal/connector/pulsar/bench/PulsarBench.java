@@ -2,10 +2,8 @@ package dev.canal.connector.pulsar.bench;
 
 import dev.canal.connector.mq.bench.MqThroughput;
 import dev.canal.connector.pulsar.PulsarConfig;
-import dev.canal.connector.pulsar.PulsarRunner;
-import dev.canal.protocol.CanalEntry;
+import dev.canal.connector.pulsar.PulsarMode;
 import dev.canal.testsupport.PulsarBroker;
-import java.util.List;
 import java.util.Properties;
 
 /**
@@ -30,27 +28,11 @@ public final class PulsarBench {
     }
 
     public static void main(String[] args) throws Exception {
-        int rows = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
-        int rowsPerTx = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         String external = System.getProperty("bench.pulsar");
-        PulsarBroker broker = external == null ? PulsarBroker.start() : null;
-        try {
-            List<List<CanalEntry.Entry>> transactions = MqThroughput.transactions(rows, rowsPerTx);
-            for (String mode : List.of("flat", "protobuf")) {
-                for (int round = 0; round < rounds; round++) {
-                    String topic = "bench_" + mode + "_" + round;
-                    Properties pulsar = new Properties();
-                    pulsar.setProperty(PulsarConfig.SERVER_URL.name(), external != null ? external : broker.serviceUrl());
-                    double rate = MqThroughput.round(topic, mode.equals("flat"), transactions, rows,
-                            server -> new PulsarRunner(server, PulsarConfig.from(pulsar)));
-                    System.out.printf("%-8s round %d%s: %,.0f rows/s%n", mode, round, round == 0 ? " (warm-up)" : "", rate);
-                }
-            }
-        } finally {
-            if (broker != null) {
-                broker.close();
-            }
+        try (PulsarBroker broker = external == null ? PulsarBroker.start() : null) {
+            Properties pulsar = new Properties();
+            pulsar.setProperty(PulsarConfig.SERVER_URL.name(), external != null ? external : broker.serviceUrl());
+            MqThroughput.run(args, new PulsarMode(), topic -> pulsar);
         }
     }
 }

@@ -2,10 +2,8 @@ package dev.canal.connector.rocketmq.bench;
 
 import dev.canal.connector.mq.bench.MqThroughput;
 import dev.canal.connector.rocketmq.RocketMqConfig;
-import dev.canal.connector.rocketmq.RocketMqRunner;
-import dev.canal.protocol.CanalEntry;
+import dev.canal.connector.rocketmq.RocketMqMode;
 import dev.canal.testsupport.RocketMqBroker;
-import java.util.List;
 import java.util.Properties;
 
 /**
@@ -29,29 +27,15 @@ public final class RocketMqBench {
     }
 
     public static void main(String[] args) throws Exception {
-        int rows = args.length > 0 ? Integer.parseInt(args[0]) : 200_000;
-        int rowsPerTx = args.length > 1 ? Integer.parseInt(args[1]) : 10;
-        int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 3;
         String external = System.getProperty("bench.rocketmq");
-        RocketMqBroker broker = external == null ? RocketMqBroker.start() : null;
-        try {
-            List<List<CanalEntry.Entry>> transactions = MqThroughput.transactions(rows, rowsPerTx);
-            for (String mode : List.of("flat", "protobuf")) {
-                for (int round = 0; round < rounds; round++) {
-                    String topic = "bench_" + mode + "_" + round;
-                    Properties rocket = new Properties();
-                    rocket.setProperty(RocketMqConfig.NAMESRV_ADDR.name(),
-                            external != null ? external : broker.namesrvAddr());
-                    rocket.setProperty(RocketMqConfig.PRODUCER_GROUP.name(), "bench_" + topic);
-                    double rate = MqThroughput.round(topic, mode.equals("flat"), transactions, rows,
-                            server -> new RocketMqRunner(server, RocketMqConfig.from(rocket)));
-                    System.out.printf("%-8s round %d%s: %,.0f rows/s%n", mode, round, round == 0 ? " (warm-up)" : "", rate);
-                }
-            }
-        } finally {
-            if (broker != null) {
-                broker.close();
-            }
+        try (RocketMqBroker broker = external == null ? RocketMqBroker.start() : null) {
+            MqThroughput.run(args, new RocketMqMode(), topic -> {
+                Properties rocket = new Properties();
+                rocket.setProperty(RocketMqConfig.NAMESRV_ADDR.name(),
+                        external != null ? external : broker.namesrvAddr());
+                rocket.setProperty(RocketMqConfig.PRODUCER_GROUP.name(), "bench_" + topic);
+                return rocket;
+            });
         }
     }
 }

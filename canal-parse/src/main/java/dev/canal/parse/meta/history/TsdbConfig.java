@@ -32,9 +32,9 @@ public record TsdbConfig(boolean enable, Path dir, int snapshotIntervalHours, in
     public static final ConfigKey DIR = ConfigKey.canal("canal.instance.tsdb.dir", null,
             "Folder of the schema history's files; default ${canal.file.data.dir}/{destination}.");
     public static final ConfigKey SNAPSHOT_INTERVAL = ConfigKey.canal("canal.instance.tsdb.snapshot.interval", "24",
-            "Hours between snapshots of every table definition; 0 takes none.");
+            "Hours between snapshots of every table definition; 0 takes none.").atLeast(0);
     public static final ConfigKey SNAPSHOT_EXPIRE = ConfigKey.canal("canal.instance.tsdb.snapshot.expire", "360",
-            "Snapshots whose binlog time is older than this many hours are deleted.");
+            "Snapshots whose binlog time is older than this many hours are deleted.").atLeast(1);
     public static final ConfigKey URL = ConfigKey.canal("canal.instance.tsdb.url", null,
             "A jdbc:mysql: (or jdbc:mariadb:) URL keeps the schema history in Canal's meta_history and meta_snapshot "
                     + "tables of that database, shared by every server so a failover keeps it; empty or a jdbc:h2: "
@@ -49,16 +49,6 @@ public record TsdbConfig(boolean enable, Path dir, int snapshotIntervalHours, in
 
     public static final List<ConfigKey> KEYS = List.of(ENABLE, DIR, SNAPSHOT_INTERVAL, SNAPSHOT_EXPIRE, URL,
             DB_USERNAME, DB_PASSWORD, SPRING_XML);
-
-    public TsdbConfig {
-        if (snapshotIntervalHours < 0) {
-            throw TypedProperties.invalid(SNAPSHOT_INTERVAL.name(), Integer.toString(snapshotIntervalHours),
-                    "must be >= 0");
-        }
-        if (snapshotExpireHours <= 0) {
-            throw TypedProperties.invalid(SNAPSHOT_EXPIRE.name(), Integer.toString(snapshotExpireHours), "must be > 0");
-        }
-    }
 
     /** A history in local files only. */
     public TsdbConfig(boolean enable, Path dir, int snapshotIntervalHours, int snapshotExpireHours) {

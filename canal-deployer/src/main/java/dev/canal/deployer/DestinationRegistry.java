@@ -1,0 +1,303 @@
+package dev.canal.deployer;
+
+import dev.canal.deployer.mq.MqRunner;
+import dev.canal.instance.CanalInstance;
+import dev.canal.instance.InstanceStartException;
+import dev.canal.instance.spring.InstanceConfigException;
+import dev.canal.instance.spring.SpringCanalInstanceGenerator;
+import dev.canal.server.EmbeddedCanalServer;
+import dev.canal.server.ha.ServerRunningListener;
+import dev.canal.server.ha.ServerRunningMonitors;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The destinations deployed on this server, each with the {@link DestinationConfig} it was deployed with and its
+ * instance: deploy, redeploy, undeploy and release, and the activation of a destination (its instance and, in MQ
+ * mode, its worker) when the election gives it to this server or a client subscribes to it. With ZooKeeper, every
+ * start goes through the election, so the instance runs only on the server holding the destination.
+ */
+final class DestinationRegistry implements Destinations, ServerRunningListener {
+
+    private static final Logger log = LoggerFactory.getLogger(DestinationRegistry.class);
+
+    private final CanalServerConfig config;
+    private final SpringCanalInstanceGenerator generator;
+    private final EmbeddedCanalServer server;
+    /** Each deployed destination's configuration, as read when it was (re)deployed. */
+    private final Map<String, DestinationConfig> configs = new ConcurrentHashMap<>();
+    /** Built and validated, not yet taken by the embedded server (lazy ones until their first client). */
+    private final Map<String, CanalInstance> prepared = new ConcurrentHashMap<>();
+    // set while the server starts; read also by the election and TCP threads
+    private volatile MqRunner mq; // null in tcp mode
+    private volatile ServerRunningMonitors election; // null without ZooKeeper
+    private volatile boolean open; // written under this
+
+    DestinationRegistry(CanalServerConfig config, SpringCanalInstanceGenerator generator,
+            EmbeddedCanalServer server) {
+        this.config = config;
+        this.generator = generator;
+        this.server = server;
+    }
+
+    /** What the embedded server runs for a destination: its prepared instance, else one of its held configuration. */
+    CanalInstance instanceFor(String destination) {
+        CanalInstance instance = prepared.remove(destination);
+        if (instance != null) {
+            return instance;
+        }
+        DestinationConfig held = configs.get(destination);
+        return generator.generate(held != null ? held.properties() : generator.properties(destination));
+    }
+
+    /**
+     * Reads and builds the destinations of the start, each once, before anything runs, and names every key of
+     * their files and of canal.properties that nothing reads in one warning.
+     *
+     * @throws ConfigException naming the destination and the key of the first invalid configuration
+     */
+    void prepare(List<String> destinations) {
+        Set<String> serverKeys = config.unsupportedKeys();
+        List<String> unsupported = new ArrayList<>(serverKeys);
+        try {
+            for (String destination : destinations) {
+                DestinationConfig read = read(destination);
+                prepared.put(destination, generator.generate(read.properties()));
+                configs.put(destination, read);
+                unsupported.addAll(read.unsupportedKeys(serverKeys));
+            }
+        } catch (InstanceConfigException e) {
+            throw new ConfigException(e.getMessage(), e);
+        }
+        if (!unsupported.isEmpty()) {
+            log.warn("these configuration keys are not implemented by this server or unknown to Canal, and are "
+                    + "ignored: {}", unsupported);
+        }
+    }
+
+    /** MQ mode's runner: each destination's worker starts and stops with its instance. */
+    void useMq(MqRunner runner) {
+        mq = runner;
+    }
+
+    /** The server election, which every start of a destination goes through from now on. */
+    void useElection(ServerRunningMonitors monitors) {
+        election = monitors;
+    }
+
+    /**
+     * Starts the prepared destinations (each through the election when there is one) and opens the registry to
+     * deploys.
+     *
+     * @return the destinations whose start failed (logged with its cause)
+     */
+    synchronized List<String> open(List<String> destinations) {
+        open = true;
+        List<String> failed = new ArrayList<>();
+        for (String destination : destinations) {
+            if (!startUnlessLazy(destination)) {
+                failed.add(destination);
+            }
+        }
+        return failed;
+    }
+
+    /** Refuses deploys and activations from now on and forgets the deployed destinations; their instances stop later. */
+    synchronized void close() {
+        open = false;
+        configs.clear();
+    }
+
+    /** Stops the instances built but never taken by the embedded server. */
+    void discardPrepared() {
+        for (String destination : List.copyOf(prepared.keySet())) {
+            CanalInstance instance = prepared.remove(destination);
+            if (instance != null) {
+                instance.stop();
+            }
+        }
+    }
+
+    @Override
+    public Set<String> deployed() {
+        return new TreeSet<>(configs.keySet());
+    }
+
+    /** Whether the destination is deployed here, without copying the set (asked on every client request). */
+    public boolean isDeployed(String destination) {
+        return configs.containsKey(destination);
+    }
+
+    @Override
+    public Set<String> running() {
+        Set<String> running = new TreeSet<>();
+        for (String destination : configs.keySet()) {
+            if (server.isStart(destination)) {
+                running.add(destination);
+            }
+        }
+        return running;
+    }
+
+    @Override
+    public synchronized void deploy(String destination) {
+        if (!open) {
+            return;
+        }
+        DestinationConfig read = build(destination);
+        configs.put(destination, read);
+        startUnlessLazy(destination);
+    }
+
+    @Override
+    public synchronized void redeploy(String destination) {
+        if (!open) {
+            return;
+        }
+        DestinationConfig read = build(destination);
+        withdraw(destination);
+        configs.put(destination, read);
+        startUnlessLazy(destination);
+    }
+
+    @Override
+    public synchronized void undeploy(String destination) {
+        if (!open) {
+            return;
+        }
+        configs.remove(destination); // first: no longer listed once its stop is under way
+        withdraw(destination);
+        CanalInstance unused = prepared.remove(destination);
+        if (unused != null) {
+            unused.stop();
+        }
+    }
+
+    @Override
+    public synchronized boolean release(String destination) {
+        if (!open || !server.isStart(destination)) {
+            return false;
+        }
+        ServerRunningMonitors monitors = election;
+        if (monitors != null) {
+            return monitors.release(destination);
+        }
+        activeExit(destination);
+        return true;
+    }
+
+    /** A client subscribes to a destination not running here (a lazy one, or one released). */
+    void activateForClient(String destination) {
+        requireOpen(destination);
+        ServerRunningMonitors monitors = election;
+        if (monitors != null) {
+            monitors.start(destination);
+        } else {
+            server.start(destination);
+        }
+    }
+
+    /** Starts the destination's instance and, in MQ mode, its worker; the election calls it with ZooKeeper. */
+    @Override
+    public void activeEnter(String destination) {
+        requireOpen(destination);
+        server.start(destination);
+        MqRunner runner = mq;
+        if (runner != null) {
+            DestinationConfig held = configs.get(destination);
+            if (held == null) {
+                throw new IllegalStateException("destination " + destination + " is not deployed here");
+            }
+            runner.start(destination, held.mq());
+        }
+    }
+
+    /** Stops the destination's worker, if any, then its instance; the election calls it with ZooKeeper. */
+    @Override
+    public void activeExit(String destination) {
+        MqRunner runner = mq;
+        if (runner != null) {
+            runner.stop(destination);
+        }
+        server.stop(destination);
+    }
+
+    private void requireOpen(String destination) {
+        if (!open) {
+            throw new IllegalStateException("the server is stopping: destination " + destination + " is not started");
+        }
+    }
+
+    /**
+     * Reads the destination's configuration and builds its instance, which replaces one prepared before and not
+     * yet taken; nothing else changes when either fails.
+     */
+    private DestinationConfig build(String destination) {
+        DestinationConfig read = read(destination);
+        CanalInstance instance = generator.generate(read.properties());
+        warnUnsupportedKeys(read);
+        CanalInstance stale = prepared.put(destination, instance);
+        if (stale != null) {
+            stale.stop();
+        }
+        return read;
+    }
+
+    /** The destination's configuration, its file read once. */
+    private DestinationConfig read(String destination) {
+        return DestinationConfig.of(generator.properties(destination), !config.serverMode().isTcp());
+    }
+
+    /**
+     * Starts the destination, through the election when there is one. In MQ mode a destination's client, its
+     * worker, is there from the start, so lazy changes nothing.
+     *
+     * @return false when the destination's start failed (logged here with its cause)
+     */
+    private boolean startUnlessLazy(String destination) {
+        ServerRunningMonitors monitors = election;
+        if (monitors != null) {
+            monitors.register(destination); // clients find this server for the destination, lazy or not (docs/high-availability.md)
+        }
+        if (config.lazy(destination) && config.serverMode().isTcp()) {
+            log.info("destination {} is lazy: it starts when a client subscribes", destination);
+            return true;
+        }
+        try {
+            if (monitors != null) {
+                monitors.start(destination); // runs the instance here only if this server wins
+            } else {
+                activeEnter(destination);
+            }
+            return true;
+        } catch (InstanceStartException e) {
+            log.error("destination {} did not start, the other destinations keep running: {}", destination,
+                    e.getMessage(), e);
+            return false;
+        }
+    }
+
+    /** Leaves the destination's election, if any (releasing it when held here), and stops it here. */
+    private void withdraw(String destination) {
+        ServerRunningMonitors monitors = election;
+        if (monitors != null) {
+            monitors.stop(destination);
+        }
+        activeExit(destination);
+    }
+
+    /** The warning for a destination deployed after start-up; canal.properties was named then. */
+    private void warnUnsupportedKeys(DestinationConfig read) {
+        List<String> keys = read.unsupportedKeys(config.unsupportedKeys());
+        if (!keys.isEmpty()) {
+            log.warn("these configuration keys of destination {} are not implemented by this server or unknown to "
+                    + "Canal, and are ignored: {}", read.destination(), keys);
+        }
+    }
+}
