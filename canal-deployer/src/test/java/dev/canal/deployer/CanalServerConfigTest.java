@@ -33,7 +33,7 @@ class CanalServerConfigTest {
         assertThat(config.withoutNetty()).isFalse();
         assertThat(config.zkServers()).isEmpty();
         assertThat(config.zkSessionTimeout()).hasMillis(4000);
-        assertThat(config.meta().fileDataDir()).isEqualTo(Path.of("../conf"));
+        assertThat(config.meta().fileDataDir()).isEqualTo(Path.of("../conf").toAbsolutePath().normalize());
         assertThat(config.meta().fileFlushPeriodMillis()).isEqualTo(1000);
         assertThat(config.meta().zooKeeperFlushPeriodMillis()).isEqualTo(1000);
         assertThat(config.destinations()).isEmpty();
