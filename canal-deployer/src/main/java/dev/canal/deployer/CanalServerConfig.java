@@ -48,6 +48,8 @@ import java.util.function.Supplier;
  * @param metricsPort     {@code canal.metrics.pull.port}: the Prometheus exporter's port, 0 or below = none
  * @param metricsIp       {@code canal.metrics.pull.ip}: the address it listens on, empty for every interface
  * @param strictKeys      {@code canal.config.strict}: an unknown key stops start-up instead of a warning
+ * @param sourceReportWait {@code canal.startup.source.wait}: how long the start waits for each destination to
+ *                        reach its source before saying which stream and which do not
  */
 public record CanalServerConfig(
         Source source,
@@ -67,7 +69,8 @@ public record CanalServerConfig(
         String globalSpringXml,
         int metricsPort,
         String metricsIp,
-        boolean strictKeys) {
+        boolean strictKeys,
+        Duration sourceReportWait) {
 
     public static final ConfigKey REGISTER_IP = ConfigKey.canal("canal.register.ip", "",
             "Address this server registers in ZooKeeper for clients to reach; default canal.ip, else this host's.");
@@ -111,7 +114,12 @@ public record CanalServerConfig(
             "Refuse to start, or to deploy a destination, when a file or override holds a key that neither this server "
                     + "nor Canal declares (a misspelling, say); by default such a key is named in a warning and ignored.");
 
-    public static final List<ConfigKey> KEYS = List.of(STRICT_KEYS, REGISTER_IP, ZK_SESSION_TIMEOUT, WITHOUT_NETTY, SERVER_MODE, DESTINATIONS,
+    public static final ConfigKey SOURCE_REPORT_WAIT = ConfigKey.ours("canal.startup.source.wait", "10",
+            "Seconds the start waits for each destination to connect to its source, so that the log and "
+                    + "bin/startup.sh say which destinations stream and why the others do not; 0 reports at once.")
+            .between(0, 3600);
+
+    public static final List<ConfigKey> KEYS = List.of(STRICT_KEYS, SOURCE_REPORT_WAIT, REGISTER_IP, ZK_SESSION_TIMEOUT, WITHOUT_NETTY, SERVER_MODE, DESTINATIONS,
             DESTINATIONS_EXPR, CONF_DIR, AUTO_SCAN, AUTO_SCAN_INTERVAL, GLOBAL_MODE, GLOBAL_LAZY, GLOBAL_SPRING_XML,
             DESTINATION_MODE, DESTINATION_LAZY, DESTINATION_SPRING_XML);
 
@@ -167,7 +175,8 @@ public record CanalServerConfig(
                 r.value(GLOBAL_SPRING_XML),
                 metricsPort,
                 r.value(PrometheusExporter.IP),
-                r.bool(STRICT_KEYS));
+                r.bool(STRICT_KEYS),
+                Duration.ofSeconds(r.read(() -> new TypedProperties(r.effective).integer(SOURCE_REPORT_WAIT))));
         for (String destination : destinations) {
             config.lazy(destination);
             checkInstanceMode(r, "canal.instance." + destination + ".mode", managed);
