@@ -59,7 +59,11 @@ public final class StatementClassifier {
     private static StatementKind create(Tokens t, String defaultSchema) {
         int at = 1;
         if (t.keyword(at).equals("OR") && t.keyword(at + 1).equals("REPLACE")) {
-            return other(); // views and routines
+            // MariaDB's CREATE OR REPLACE TABLE replaces a table's definition; views and routines are no DDL of ours
+            if (!t.keyword(at + 2).equals("TABLE") && !t.keyword(at + 2).equals("TEMPORARY")) {
+                return other();
+            }
+            at += 2;
         }
         if (t.keyword(at).equals("TEMPORARY")) {
             at++;
@@ -100,7 +104,8 @@ public final class StatementClassifier {
                 default -> EventType.ALTER;
             };
             case "DROP" -> switch (t.keyword(spec + 1)) {
-                case "INDEX", "KEY" -> EventType.DINDEX;
+                // Canal's DDL parser counts dropping any named constraint (CHECK included) as dropping an index
+                case "INDEX", "KEY", "CONSTRAINT" -> EventType.DINDEX;
                 default -> EventType.ALTER;
             };
             default -> EventType.ALTER;
