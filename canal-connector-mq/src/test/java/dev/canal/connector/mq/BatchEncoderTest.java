@@ -114,7 +114,7 @@ class BatchEncoderTest {
                 row(List.of(id(3), name("c")), List.of(id(3), name("c2").asUpdated()))));
         FlatMessage message = new FlatMessageBuilder().build(1, RowEntry.of(update), 0);
 
-        var shares = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user:$pk$"), true)
+        var shares = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user:$pk$"), true, false)
                 .split(message, 3);
 
         shares.forEach((partition, share) -> {
@@ -129,7 +129,7 @@ class BatchEncoderTest {
     }
 
     @Test
-    void flatKeyChangeReachesBothKeysPartitionsAndTableModeKeepsATableTogether() {
+    void aFlatKeyChangeGoesToTheNewKeysPartitionOnlyAsInCanalAndToBothWhenAsked() {
         long from = 1;
         long to = 2;
         while (partitionOf(Long.toString(to)) == partitionOf(Long.toString(from))) {
@@ -138,12 +138,33 @@ class BatchEncoderTest {
         CanalEntry.Entry update = TestRows.update(11, "test", "user", List.of(
                 row(List.of(id(from), name("a")), List.of(id(to).asUpdated(), name("a")))));
         FlatMessage message = new FlatMessageBuilder().build(1, RowEntry.of(update), 0);
+        PartitionHashRules byPk = PartitionHashRules.parse("k", "test.user:$pk$");
 
-        var byKey = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user:$pk$"), true).split(message, 3);
-        var byTable = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user"), true).split(message, 3);
+        var canals = new FlatMessagePartitioner(byPk, true, false).split(message, 3);
+        var both = new FlatMessagePartitioner(byPk, true, true).split(message, 3);
+        var byTable = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user"), true, true)
+                .split(message, 3);
 
-        assertThat(byKey).containsOnlyKeys(partitionOf(Long.toString(from)), partitionOf(Long.toString(to)));
+        assertThat(canals).containsOnlyKeys(partitionOf(Long.toString(to)));
+        assertThat(both).containsOnlyKeys(partitionOf(Long.toString(from)), partitionOf(Long.toString(to)));
         assertThat(byTable).containsOnlyKeys(Math.abs("user".hashCode()) % 3);
+    }
+
+    @Test
+    void aProtobufKeyChangeGoesToTheNewKeysPartitionOnlyUnlessAsked() {
+        long from = 1;
+        long to = 2;
+        while (partitionOf(Long.toString(to)) == partitionOf(Long.toString(from))) {
+            to++;
+        }
+        CanalEntry.Entry update = TestRows.update(11, "test", "user", List.of(
+                row(List.of(id(from), name("a")), List.of(id(to).asUpdated(), name("a")))));
+        PartitionHashRules byPk = PartitionHashRules.parse("k", "test.user:$pk$");
+
+        assertThat(new EntryPartitioner(byPk, true, false).split(List.of(RowEntry.of(update)), 3))
+                .containsOnlyKeys(partitionOf(Long.toString(to)));
+        assertThat(new EntryPartitioner(byPk, true, true).split(List.of(RowEntry.of(update)), 3))
+                .containsOnlyKeys(partitionOf(Long.toString(from)), partitionOf(Long.toString(to)));
     }
 
     @Test
