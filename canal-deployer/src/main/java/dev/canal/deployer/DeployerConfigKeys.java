@@ -22,8 +22,7 @@ public final class DeployerConfigKeys extends ConfigKeySource {
                     "canal-admin's address for one destination; not implemented."),
             ConfigKey.unsupported("canal.socketChannel", "Canal's choice of socket implementation; not needed here."),
             ConfigKey.unsupported("canal.aliyun.*", "Aliyun credentials for RDS and its MQ; not implemented."),
-            ConfigKey.unsupported("canal.mq.accessChannel", "RocketMQ's access channel (local or cloud); not implemented."),
-            ConfigKey.unsupported("rocketmq.*", "RocketMQ mode; not implemented."));
+            ConfigKey.unsupported("canal.mq.accessChannel", "RocketMQ's access channel (local or cloud); not implemented."));
 
     public DeployerConfigKeys() {
         super("Server", "canal.properties", Stream.of(List.of(CONF_FILE), CanalServerConfig.KEYS, CommonKeys.KEYS,
