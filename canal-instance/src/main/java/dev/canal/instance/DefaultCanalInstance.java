@@ -154,10 +154,19 @@ public class DefaultCanalInstance implements CanalInstance {
         return true;
     }
 
-    /** Re-applies the filter of every subscribed client, in the meta manager's order: the last non-empty one wins. */
+    /**
+     * Re-applies the filter of every subscribed client, in the meta manager's order: the last non-empty one wins.
+     * A saved filter replaces canal.instance.filter.regex for as long as its client's subscription is kept, whether
+     * or not that client ever connects again, so each one applied is said, naming the filter and the client.
+     */
     private void applySubscribedFilters() {
         for (ClientIdentity client : metaManager.listAllSubscribeInfo(destination)) {
-            subscribeChange(client);
+            if (subscribeChange(client)) {
+                log.warn("destination {}: the subscribe filter '{}' saved by client {} replaces "
+                        + "canal.instance.filter.regex from the start, and goes on doing so while that client's "
+                        + "subscription is kept, even if it never connects again (docs/compatibility.md)",
+                        destination, client.filter(), client.clientId());
+            }
         }
     }
 
