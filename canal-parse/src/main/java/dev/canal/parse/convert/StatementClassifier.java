@@ -1,6 +1,7 @@
 package dev.canal.parse.convert;
 
 import dev.canal.parse.convert.StatementKind.Category;
+import dev.canal.parse.sql.SqlComments;
 import dev.canal.protocol.CanalEntry.EventType;
 import java.util.ArrayList;
 import java.util.List;
@@ -201,14 +202,11 @@ public final class StatementClassifier {
             int n = sql.length();
             while (i < n && tokens.size() < limit) {
                 char c = sql.charAt(i);
+                int afterComment = SqlComments.skip(sql, i);
                 if (Character.isWhitespace(c)) {
                     i++;
-                } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                    int close = sql.indexOf("*/", i + 2);
-                    i = close < 0 ? n : close + 2;
-                } else if ((c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') || c == '#') {
-                    int eol = sql.indexOf('\n', i);
-                    i = eol < 0 ? n : eol + 1;
+                } else if (afterComment > i) {
+                    i = afterComment;
                 } else if (c == '`' || c == '"') {
                     int close = sql.indexOf(c, i + 1);
                     int end = close < 0 ? n : close;

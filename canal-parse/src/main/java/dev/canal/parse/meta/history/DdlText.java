@@ -1,5 +1,6 @@
 package dev.canal.parse.meta.history;
 
+import dev.canal.parse.sql.SqlComments;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -177,14 +178,11 @@ final class DdlText {
             int n = sql.length();
             while (i < n) {
                 char c = sql.charAt(i);
+                int afterComment = SqlComments.skip(sql, i);
                 if (Character.isWhitespace(c)) {
                     i++;
-                } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                    int close = sql.indexOf("*/", i + 2);
-                    i = close < 0 ? n : close + 2;
-                } else if ((c == '-' && sql.startsWith("-- ", i)) || c == '#') {
-                    int eol = sql.indexOf('\n', i);
-                    i = eol < 0 ? n : eol + 1;
+                } else if (afterComment > i) {
+                    i = afterComment;
                 } else if (c == '\'' || c == '"' || c == '`') {
                     int end = quotedEnd(sql, i);
                     tokens.add(new Token(sql.substring(i, end), i, end, true));

@@ -155,19 +155,13 @@ class SchemaHistoryParserIT {
         db.recreateDatabase("tsdb_ctas");
         db.execute("CREATE TABLE tsdb_ctas.src (id INT PRIMARY KEY, name VARCHAR(20), amount DECIMAL(7,2))",
                 "INSERT INTO tsdb_ctas.src VALUES (1, 'one', 1.50), (2, NULL, -20.00)");
-        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
-        List<String> selected;
-        List<CanalEntry.Entry> entries;
-        try (MySqlServer.GlobalSetting minimal = db.setGlobal("binlog_row_metadata", "MINIMAL");
-                SchemaHistoryTableMetaSource history = history(db, "tsdb_ctas");
-                ParserRun run = new ParserRun(db, "tsdb_ctas", from, new MemoryLogPositionManager(), history)) {
-            db.execute("CREATE TABLE tsdb_ctas.copy AS SELECT * FROM tsdb_ctas.src",
-                    "ALTER TABLE tsdb_ctas.copy ADD COLUMN added INT FIRST",
-                    "INSERT INTO tsdb_ctas.copy (id, name, amount, added) VALUES (3, 'three', 3.00, 7)");
-            selected = select(db, "SELECT id, name, amount FROM tsdb_ctas.copy WHERE id < 3 ORDER BY id");
-            selected.add(select(db, "SELECT added, id, name, amount FROM tsdb_ctas.copy WHERE id = 3").get(0));
-            entries = ParserRun.rows(run.drainUntil(2));
-        }
+        List<CanalEntry.Entry> entries = rowsWrittenOnMinimalMetadata(db, "tsdb_ctas", 2,
+                "CREATE TABLE tsdb_ctas.copy AS SELECT * FROM tsdb_ctas.src",
+                "ALTER TABLE tsdb_ctas.copy ADD COLUMN added INT FIRST",
+                "INSERT INTO tsdb_ctas.copy (id, name, amount, added) VALUES (3, 'three', 3.00, 7)");
+
+        List<String> selected = select(db, "SELECT id, name, amount FROM tsdb_ctas.copy WHERE id < 3 ORDER BY id");
+        selected.add(select(db, "SELECT added, id, name, amount FROM tsdb_ctas.copy WHERE id = 3").get(0));
         assertThat(entries).filteredOn(e -> e.getHeader().getTableName().equals("copy"))
                 .flatExtracting(ParserRun::insertedValues).containsExactlyElementsOf(selected);
     }
@@ -176,23 +170,32 @@ class SchemaHistoryParserIT {
     @Test
     void rowsOfATableWithInvisibleColumnsAreWhatSelectReturnsOnDefaultMetadata(MySqlServer db) throws SQLException {
         db.recreateDatabase("tsdb_invisible");
-        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
-        List<String> selected;
-        List<CanalEntry.Entry> entries;
-        try (MySqlServer.GlobalSetting minimal = db.setGlobal("binlog_row_metadata", "MINIMAL");
-                SchemaHistoryTableMetaSource history = history(db, "tsdb_invisible");
-                ParserRun run = new ParserRun(db, "tsdb_invisible", from, new MemoryLogPositionManager(), history)) {
-            db.execute("CREATE TABLE tsdb_invisible.t (id INT PRIMARY KEY, secret VARCHAR(10) INVISIBLE, v INT)",
-                    "INSERT INTO tsdb_invisible.t (id, secret, v) VALUES (1, 'hidden', 10)",
-                    // MariaDB has no VISIBLE: a column redefined without INVISIBLE is visible
-                    "ALTER TABLE tsdb_invisible.t ADD COLUMN h INT INVISIBLE FIRST, MODIFY secret VARCHAR(12)"
-                            + (db.isMariaDb() ? "" : " VISIBLE"),
-                    "INSERT INTO tsdb_invisible.t (h, id, secret, v) VALUES (5, 2, 'shown', 20)");
-            selected = select(db, "SELECT id, secret, v FROM tsdb_invisible.t WHERE id = 1");
-            selected.add(select(db, "SELECT h, id, secret, v FROM tsdb_invisible.t WHERE id = 2").get(0));
-            entries = ParserRun.rows(run.drainUntil(2));
-        }
+        List<CanalEntry.Entry> entries = rowsWrittenOnMinimalMetadata(db, "tsdb_invisible", 2,
+                "CREATE TABLE tsdb_invisible.t (id INT PRIMARY KEY, secret VARCHAR(10) INVISIBLE, v INT)",
+                "INSERT INTO tsdb_invisible.t (id, secret, v) VALUES (1, 'hidden', 10)",
+                // MariaDB has no VISIBLE: a column redefined without INVISIBLE is visible
+                "ALTER TABLE tsdb_invisible.t ADD COLUMN h INT INVISIBLE FIRST, MODIFY secret VARCHAR(12)"
+                        + (db.isMariaDb() ? "" : " VISIBLE"),
+                "INSERT INTO tsdb_invisible.t (h, id, secret, v) VALUES (5, 2, 'shown', 20)");
+
+        List<String> selected = select(db, "SELECT id, secret, v FROM tsdb_invisible.t WHERE id = 1");
+        selected.add(select(db, "SELECT h, id, secret, v FROM tsdb_invisible.t WHERE id = 2").get(0));
         assertThat(entries).flatExtracting(ParserRun::insertedValues).containsExactlyElementsOf(selected);
+    }
+
+    /**
+     * Runs {@code statements} with {@code binlog_row_metadata=MINIMAL} (MySQL's default) while a parser with a
+     * schema history reads {@code schema} from before them; returns its first {@code rowEntries} row entries.
+     */
+    private List<CanalEntry.Entry> rowsWrittenOnMinimalMetadata(MySqlServer db, String schema, int rowEntries,
+            String... statements) {
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        try (MySqlServer.GlobalSetting minimal = db.setGlobal("binlog_row_metadata", "MINIMAL");
+                SchemaHistoryTableMetaSource history = history(db, schema);
+                ParserRun run = new ParserRun(db, schema, from, new MemoryLogPositionManager(), history)) {
+            db.execute(statements);
+            return ParserRun.rows(run.drainUntil(rowEntries));
+        }
     }
 
     /**
