@@ -46,7 +46,7 @@ public final class MqThroughput {
             for (int round = 0; round < rounds; round++) {
                 String topic = "bench_" + format + "_" + round;
                 double rate = round(topic, format.equals("flat"), transactions, rows,
-                        server -> new MqWorkers(server, mode, settings.apply(topic)));
+                        server -> MqWorkers.create(server, mode, settings.apply(topic)));
                 System.out.printf("%-8s round %d%s: %,.0f rows/s%n", format, round, round == 0 ? " (warm-up)" : "",
                         rate);
             }
