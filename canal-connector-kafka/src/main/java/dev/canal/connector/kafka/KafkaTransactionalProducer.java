@@ -17,6 +17,7 @@ import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.Config;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -163,13 +164,12 @@ public final class KafkaTransactionalProducer implements MqTransactionalProducer
         settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         settings.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
         settings.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class);
+        long deadline = System.nanoTime() + READ_LIMIT.toNanos();
         try (KafkaConsumer<byte[], byte[]> consumer = new KafkaConsumer<>(settings)) {
-            List<TopicPartition> partitions = consumer.partitionsFor(topic, READ_LIMIT).stream()
-                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            List<TopicPartition> partitions = partitions(consumer, topic, deadline);
             consumer.assign(partitions);
             consumer.seekToBeginning(partitions);
             Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, READ_LIMIT);
-            long deadline = System.nanoTime() + READ_LIMIT.toNanos();
             ConsumerRecord<byte[], byte[]> last = null;
             while (!reachedEnd(consumer, ends)) {
                 if (System.nanoTime() > deadline) {
@@ -190,6 +190,26 @@ public final class KafkaTransactionalProducer implements MqTransactionalProducer
         } catch (KafkaException e) {
             throw new MqSendException("destination " + destination + ": cannot read the cursor topic " + topic
                     + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The cursor topic's partitions; a topic just created may take a moment to appear in the metadata, and reading no
+     * partition would take a cursor that is there for none.
+     */
+    private static List<TopicPartition> partitions(KafkaConsumer<byte[], byte[]> consumer, String topic, long deadline)
+            throws MqSendException {
+        while (true) {
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, READ_LIMIT).stream()
+                    .map(p -> new TopicPartition(topic, p.partition())).toList();
+            if (!partitions.isEmpty()) {
+                return partitions;
+            }
+            if (System.nanoTime() > deadline) {
+                throw new MqSendException("the cursor topic " + topic + " has no partitions after " + READ_LIMIT,
+                        null);
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(200));
         }
     }
 

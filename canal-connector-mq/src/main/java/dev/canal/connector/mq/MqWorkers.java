@@ -116,6 +116,10 @@ public final class MqWorkers implements AutoCloseable {
             if (claimed.position() != null) {
                 server.seedCursor(new ClientIdentity(destination, MqDestinationWorker.CLIENT_ID, ""),
                         claimed.position());
+            } else if (claimed.skip() > 0) {
+                log.warn("destination {}: the committed cursor names no position, only {} entries delivered from "
+                        + "where parsing first began; they are skipped from the meta manager's cursor or the "
+                        + "configured start (docs/mq.md, limits)", destination, claimed.skip());
             }
             log.info("destination {}: resumes from the cursor committed with its messages: {}", destination,
                     found == null ? "none yet, so from the meta manager's cursor or the configured start" : found);

@@ -20,7 +20,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The cursor is the last ack point committed plus the count of entries committed after it ({@link MqCursor}), so
  * that a transaction larger than the store can be committed in parts: the parser restarts after the ack point and
- * the first {@code skip} entries it produces again are dropped here, unsent.
+ * the first {@code skip} entries it produces again are dropped here, unsent. The same lets a long stream commit
+ * every {@value #COMMIT_ENTRIES} entries or so, at the first batch with an ack point after that, whether or not the
+ * batch ends on it; but never with snapshot entries after the ack point, as a snapshot chunk read again after a
+ * restart need not hold the same rows (docs/snapshots.md).
  *
  * <p>When a send or commit fails, the session is closed and a new one opened, which fences every other producer of
  * the destination and reads the cursor committed last: the failed commit's own token there means it went through
@@ -36,6 +39,9 @@ public final class TransactionalDestinationWorker extends MqDestinationWorker {
     private record Rewind(LogPosition position, long counted, long toSkip) {
     }
 
+    /** Entries after which a transaction is committed at the next batch holding an ack point. */
+    static final int COMMIT_ENTRIES = 1024;
+
     private final MqTransactionalProducer producer;
     // the rest: worker thread only
     private MqTransactionalSession session; // null while none is open
@@ -44,6 +50,7 @@ public final class TransactionalDestinationWorker extends MqDestinationWorker {
     private final List<Long> pendingBatches = new ArrayList<>();
     private LogPosition pendingPosition;
     private long pendingCount;
+    private long pendingEntries;
     private long toSkip;
     private int failures;
 
@@ -74,15 +81,15 @@ public final class TransactionalDestinationWorker extends MqDestinationWorker {
             return;
         }
         pendingBatches.add(batch.id());
-        boolean boundary;
+        boolean commitNow;
         try {
-            boundary = count(batch);
+            commitNow = count(batch);
             session.send(context(batch.id()), encoder.encode(unskipped(batch)));
         } catch (MqSendException | RuntimeException e) {
             recover(null, e);
             return;
         }
-        if (boundary) {
+        if (commitNow) {
             commitPending();
         }
     }
@@ -102,21 +109,29 @@ public final class TransactionalDestinationWorker extends MqDestinationWorker {
      * Moves the pending cursor over the batch: to the batch's ack point and the entries after it, or on by the whole
      * batch when it has none.
      *
-     * @return whether the batch ends on an ack point
+     * @return whether the transaction may be committed after this batch: it ends on an ack point, or the transaction
+     *     is long and only binlog entries follow the batch's ack point
      */
     private boolean count(Message batch) {
         PositionRange range = server.batchRange(client, batch.id());
         int trailing = 0;
-        for (int i = batch.size() - 1; i >= 0 && !Event.isAckPoint(entry(batch, i)); i--) {
+        boolean snapshotAfterAckPoint = false;
+        for (int i = batch.size() - 1; i >= 0; i--) {
+            CanalEntry.Entry entry = entry(batch, i);
+            if (Event.isAckPoint(entry)) {
+                break;
+            }
             trailing++;
+            snapshotAfterAckPoint |= FlatMessageBuilder.isSnapshot(entry.getHeader());
         }
+        pendingEntries += batch.size();
         if (range.hasAckPoint()) {
             pendingPosition = range.ack();
             pendingCount = trailing;
         } else {
             pendingCount += batch.size();
         }
-        return trailing == 0;
+        return trailing == 0 || (range.hasAckPoint() && !snapshotAfterAckPoint && pendingEntries >= COMMIT_ENTRIES);
     }
 
     /** The batch without the entries a restarted parser produced again after they had been committed. */
@@ -146,6 +161,7 @@ public final class TransactionalDestinationWorker extends MqDestinationWorker {
         rewind = new Rewind(cursor.position(), cursor.skip(), toSkip);
         List<Long> batches = List.copyOf(pendingBatches);
         pendingBatches.clear();
+        pendingEntries = 0;
         for (long batchId : batches) {
             server.ack(client, batchId); // moves the meta manager's cursor to the committed one
         }
@@ -198,6 +214,7 @@ public final class TransactionalDestinationWorker extends MqDestinationWorker {
     /** The pending transaction forgotten: the store hands out again what follows the last ack. */
     private void rollBackPending() {
         pendingBatches.clear();
+        pendingEntries = 0;
         pendingPosition = rewind.position();
         pendingCount = rewind.counted();
         toSkip = rewind.toSkip();
