@@ -87,7 +87,7 @@ public record CanalServerConfig(
     public static final ConfigKey DESTINATIONS = ConfigKey.canal("canal.destinations", "",
             "Destinations to run, comma-separated; each has its folder under canal.conf.dir.");
     public static final ConfigKey DESTINATIONS_EXPR = ConfigKey.canal("canal.destinations.expr", null,
-            "Destinations as a pattern with a numeric range, e.g. example{1..3}; replaces canal.destinations.");
+            "Destinations as a pattern with a numeric range, e.g. example{1-3} for example1, example2, example3; replaces canal.destinations.");
     public static final ConfigKey CONF_DIR = ConfigKey.canal("canal.conf.dir", "../conf",
             "Folder holding one folder per destination, each with its instance.properties.");
     public static final ConfigKey AUTO_SCAN = ConfigKey.canal("canal.auto.scan", "false",
