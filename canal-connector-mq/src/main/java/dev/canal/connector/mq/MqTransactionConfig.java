@@ -32,13 +32,13 @@ public record MqTransactionConfig(boolean enabled, String cursorTopic, String id
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._-]{1,200}");
 
     public MqTransactionConfig {
-        if (!NAME.matcher(cursorTopic).matches()) {
-            throw ConfigValueException.invalid(CURSOR_TOPIC.name(), cursorTopic,
-                    "must be 1 to 200 letters, digits, '.', '_' or '-'");
-        }
-        if (!NAME.matcher(idPrefix).matches()) {
-            throw ConfigValueException.invalid(ID_PREFIX.name(), idPrefix,
-                    "must be 1 to 200 letters, digits, '.', '_' or '-'");
+        requireName(CURSOR_TOPIC, cursorTopic);
+        requireName(ID_PREFIX, idPrefix);
+    }
+
+    private static void requireName(ConfigKey key, String value) {
+        if (!NAME.matcher(value).matches()) {
+            throw ConfigValueException.invalid(key.name(), value, "must be 1 to 200 letters, digits, '.', '_' or '-'");
         }
     }
 
