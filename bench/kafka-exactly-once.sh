@@ -3,7 +3,7 @@
 # canal.mq.transaction=true and its cursors in a real ZooKeeper, killed with SIGKILL and started again RESTARTS
 # times (default 20) and killed with a standby taking over FAILOVERS times (default 5) while a writer commits rows;
 # a read_committed consumer must hold every row exactly once, each key's versions in order. Against a private
-# MariaDB, or the server CANAL_TEST_MYSQL_URL names; prints each kill and the totals. `mvn -B verify` runs 2 and 1.
+# MariaDB, or the server CANAL_TEST_MYSQL_URL names; prints each kill and the totals. `mvn -B verify` runs 1 and 1.
 #
 #   bench/kafka-exactly-once.sh [RESTARTS [FAILOVERS]]
 set -euo pipefail

@@ -61,7 +61,7 @@ class KafkaExactlyOnceKillIT {
     @Test
     void readCommittedConsumerReceivesEveryRowOnceInKeyOrderThroughKillsAndFailovers(MySqlServer db,
             KafkaBroker broker) throws Exception {
-        int restarts = Integer.getInteger("eos.restarts", 2);
+        int restarts = Integer.getInteger("eos.restarts", 1);
         int failovers = Integer.getInteger("eos.failovers", 1);
         db.recreateDatabase(SCHEMA);
         broker.createTopic(TOPIC, PARTITIONS);
