@@ -5,6 +5,7 @@ import com.alibaba.otter.canal.client.CanalConnectors;
 import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.canal.sink.HeartbeatTransaction;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,7 @@ import java.util.function.Predicate;
 /**
  * Reads one destination with the unmodified official client, acking every batch, until the entry {@code last}
  * accepts and the TRANSACTIONEND after it have arrived, then looks once more so that anything delivered after the
- * end is seen too.
+ * end is seen too. Heartbeat transactions, which only our server sends (docs/compatibility.md), are left out.
  */
 final class OfficialClientDrain {
 
@@ -34,7 +35,7 @@ final class OfficialClientDrain {
             boolean done = false;
             while (!done && System.currentTimeMillis() < deadline) {
                 Message message = connector.getWithoutAck(1000, 500L, TimeUnit.MILLISECONDS);
-                for (CanalEntry.Entry entry : message.getEntries()) {
+                for (CanalEntry.Entry entry : compared(message)) {
                     entries.add(EntryFields.of(entries.size(), entry));
                     done |= seenLast && entry.getEntryType() == CanalEntry.EntryType.TRANSACTIONEND;
                     seenLast |= last.test(entry);
@@ -42,7 +43,7 @@ final class OfficialClientDrain {
                 ack(connector, message);
             }
             Message extra = connector.getWithoutAck(1000, 1000L, TimeUnit.MILLISECONDS);
-            for (CanalEntry.Entry entry : extra.getEntries()) {
+            for (CanalEntry.Entry entry : compared(extra)) {
                 entries.add(EntryFields.of(entries.size(), entry));
             }
             ack(connector, extra);
@@ -50,6 +51,11 @@ final class OfficialClientDrain {
             connector.disconnect();
         }
         return entries;
+    }
+
+    private static List<CanalEntry.Entry> compared(Message message) {
+        return message.getEntries().stream().filter(entry -> entry.getHeader().getPropsList().stream()
+                .noneMatch(p -> p.getKey().equals(HeartbeatTransaction.PROPERTY))).toList();
     }
 
     private static void ack(CanalConnector connector, Message message) {
