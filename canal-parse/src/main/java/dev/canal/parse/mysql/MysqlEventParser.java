@@ -20,7 +20,10 @@ import dev.canal.binlog.net.MysqlConnection;
 import dev.canal.binlog.net.MysqlServerException;
 import dev.canal.binlog.net.ReplicaOptions;
 import dev.canal.binlog.net.ReplicaSession;
+import dev.canal.parse.position.ConsumerCursors;
 import dev.canal.parse.position.LogPositionManager;
+import dev.canal.parse.retention.RetentionConfig;
+import dev.canal.parse.retention.RetentionWatch;
 import dev.canal.parse.snapshot.SnapshotConfig;
 import dev.canal.parse.snapshot.SnapshotProgressStore;
 import dev.canal.parse.snapshot.SnapshotService;
@@ -36,6 +39,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -94,6 +98,9 @@ public final class MysqlEventParser implements EventParser {
     private SnapshotConfig snapshotConfig = SnapshotConfig.OFF;
     private SnapshotProgressStore snapshotStore = SnapshotProgressStore.inMemory();
     private volatile SnapshotService snapshots;
+    private RetentionConfig retentionConfig;
+    private ConsumerCursors consumerCursors;
+    private volatile RetentionWatch retention;
 
     /**
      * A parser whose table meta comes from the schema history when {@code canal.instance.tsdb.enable} is on
@@ -141,6 +148,25 @@ public final class MysqlEventParser implements EventParser {
         this.snapshotStore = snapshotStore;
     }
 
+    /** How the binlog retention left to each consumer is watched ({@code canal.instance.binlog.retention.*}). */
+    public void setRetentionConfig(RetentionConfig retentionConfig) {
+        this.retentionConfig = retentionConfig;
+    }
+
+    /** Where the consumers stand, for the binlog retention watch; without them (or a config) there is none. */
+    public void setConsumerCursors(ConsumerCursors consumerCursors) {
+        this.consumerCursors = consumerCursors;
+    }
+
+    /**
+     * Seconds until the source's binlog expiry would purge the file each consumer's cursor names, by subscribed name,
+     * as last checked (infinite when the source never expires binlogs); empty without a retention watch.
+     */
+    public Map<String, Double> binlogRetentionSeconds() {
+        RetentionWatch watch = retention;
+        return watch == null ? Map.of() : watch.secondsLeft();
+    }
+
     /** What the snapshots did since start; null when none are configured. */
     public SnapshotStats snapshotStats() {
         SnapshotService s = snapshots;
@@ -160,6 +186,10 @@ public final class MysqlEventParser implements EventParser {
         LogPosition cursor = positions.latest(destination);
         snapshots = SnapshotService.startIfEnabled(destination, snapshotConfig, snapshotStore,
                 this::openMetadata, () -> options, cursor == null ? null : cursor.position(), config.timestampZone());
+        if (retentionConfig != null && consumerCursors != null) {
+            retention = RetentionWatch.start(destination, retentionConfig, consumerCursors, this::openMetadata,
+                    this::binlogFileStartSeconds);
+        }
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;
@@ -169,6 +199,10 @@ public final class MysqlEventParser implements EventParser {
     @Override
     public synchronized void stop() {
         running = false;
+        if (retention != null) {
+            retention.close();
+            retention = null;
+        }
         if (snapshots != null) {
             snapshots.close(); // first: a chunk being emitted holds the ordered stage's lock
             snapshots = null;
@@ -419,6 +453,13 @@ public final class MysqlEventParser implements EventParser {
     private ReplicaOptions replicaOptions() throws IOException {
         return new ReplicaOptions(config.effectiveSlaveId(destination, InetAddress.getLocalHost().getAddress()),
                 config.heartbeatPeriod());
+    }
+
+    /** When the binlog {@code file} of the source read now began. */
+    private long binlogFileStartSeconds(String file) throws IOException {
+        try (MysqlConnection conn = sources.current().connector().openReplication()) {
+            return new ReplicaSession(conn, replicaOptions()).fileStartSeconds(file);
+        }
     }
 
     /** A short-lived replica session for scanning binlog files while looking for the start. */
