@@ -16,6 +16,7 @@ import dev.canal.store.EventStore;
 import dev.canal.store.StoreConsumer;
 import dev.canal.store.Events;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -136,6 +137,12 @@ public final class EmbeddedCanalServer implements CanalServer {
                 }
             }
         }
+    }
+
+    /** The destination's instance when it runs here. */
+    public Optional<CanalInstance> runningInstance(String destination) {
+        Slot slot = instances.get(destination);
+        return slot != null && slot.instance().isStart() ? Optional.of(slot.instance()) : Optional.empty();
     }
 
     @Override
