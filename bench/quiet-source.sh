@@ -3,7 +3,7 @@
 # while the source writes ROWS row changes only to another table, then idles IDLE_SECONDS with three binlog
 # rotations and a purge of every older file; after each part the daemon is restarted and the binlog bytes it
 # read to deliver the next selected row are reported (lines "RESULT | quiet source: ..."). mvn verify runs the
-# same test with 20,000 row changes, 6 s idle and heartbeats every second.
+# same test with 5,000 row changes, 3 s idle and heartbeats every second.
 #
 #   bench/quiet-source.sh [ROWS] [IDLE_SECONDS] [HEARTBEAT_SECONDS]     defaults: 1000000 3600 15
 #

@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.canal.testsupport.MySqlServer;
 import java.time.Duration;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
 
 /**
  * {@code canal.instance.snapshot.mode=when_needed} (docs/operations.md, "A purged position"): the packaged daemon
@@ -13,18 +12,18 @@ import org.junit.jupiter.params.provider.ValueSource;
  * rows are updated, deleted and inserted. At the restart the destination reads on from the source's current
  * position and copies its tables again, each after a reset, while a writer keeps changing the table; an alarm, a
  * log line and a metric say so, and the official client applying everything by primary key ends equal to
- * {@code SELECT *}. By file and position, and by GTID set.
+ * {@code SELECT *}. By file and position on MariaDB, by GTID set on MySQL (one mode per server keeps the test short).
  */
 class PurgedPositionRecoveryIT extends DaemonScenario {
 
     private static final String SCHEMA = "rel_recover";
-    private static final int ROWS = 5_000;
+    private static final int ROWS = 2_000;
     private static final Duration COPY_WAIT = Duration.ofSeconds(120);
 
-    @ParameterizedTest(name = "gtidon={0}")
-    @ValueSource(booleans = {false, true})
-    void aPurgedPositionIsRecoveredByCopyingTheTablesAgainAndTheConsumerEndsEqualToThem(boolean gtidMode, MySqlServer db)
+    @Test
+    void aPurgedPositionIsRecoveredByCopyingTheTablesAgainAndTheConsumerEndsEqualToThem(MySqlServer db)
             throws Exception {
+        boolean gtidMode = !db.isMariaDb();
         KeyedTable table = new KeyedTable(db, SCHEMA);
         MySqlServer.BinlogCoordinates start = table.fill(ROWS);
         daemon = CanalDaemon.unpack(home, db, db.host(), db.port(), SCHEMA, start);

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * binlog each time, so a restart re-reads almost nothing, and a restart after the old binlog files were purged
  * resumes in the newest one, with no alarm and without losing the row written while the daemon was stopped.
  *
- * <p>{@code mvn verify} runs it with 20,000 row changes, an idle stretch of 6 s and heartbeats every second;
+ * <p>{@code mvn verify} runs it with 5,000 row changes, an idle stretch of 3 s and heartbeats every second;
  * {@code bench/quiet-source.sh} with a million row changes and an hour at the default heartbeat period
  * ({@code -Dquiet.rows}, {@code -Dquiet.idle.seconds}, {@code -Dquiet.heartbeat.seconds}).
  */
@@ -30,8 +30,8 @@ class QuietSourceIT extends DaemonScenario {
     private static final Logger log = LoggerFactory.getLogger(QuietSourceIT.class);
     private static final String SCHEMA = "rel_quiet";
     private static final String OTHER = "rel_quiet_other";
-    private static final int ROWS = Integer.getInteger("quiet.rows", 20_000);
-    private static final long IDLE_SECONDS = Long.getLong("quiet.idle.seconds", 6);
+    private static final int ROWS = Integer.getInteger("quiet.rows", 5_000);
+    private static final long IDLE_SECONDS = Long.getLong("quiet.idle.seconds", 3);
     private static final long HEARTBEAT_SECONDS = Long.getLong("quiet.heartbeat.seconds", 1);
     private static final int ROWS_PER_STATEMENT = 1_000;
     private static final int ROTATIONS = 3;
