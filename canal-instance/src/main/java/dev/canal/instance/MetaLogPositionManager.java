@@ -1,19 +1,24 @@
 package dev.canal.instance;
 
 import dev.canal.meta.MetaManager;
+import dev.canal.parse.position.ConsumerCursors;
 import dev.canal.parse.position.LogPositionManager;
 import dev.canal.protocol.ClientIdentity;
+import dev.canal.protocol.DestinationNameRule;
 import dev.canal.protocol.position.EntryPosition;
 import dev.canal.protocol.position.LogPosition;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The parser's restart position taken from the clients' acked cursors (Canal's MetaLogPositionManager): the smallest cursor over every subscribed client of the destination and of its named consumers (docs/consumers.md), so a restarted
- * parser re-reads whatever some client has not acked yet. Persisting is a no-op: cursors move only on ack.
+ * parser re-reads whatever some client has not acked yet. Persisting is a no-op: cursors move only on ack. Also
+ * where each consumer stands, its clients' smallest cursor, for the binlog retention watch.
  */
-public final class MetaLogPositionManager implements LogPositionManager {
+public final class MetaLogPositionManager implements LogPositionManager, ConsumerCursors {
 
     private static final Logger log = LoggerFactory.getLogger(MetaLogPositionManager.class);
 
@@ -27,11 +32,34 @@ public final class MetaLogPositionManager implements LogPositionManager {
     public LogPosition latest(String destination) {
         LogPosition smallest = null;
         for (String name : metaManager.listSubscribedNames(destination)) { // with its named consumers
-            for (ClientIdentity client : metaManager.listAllSubscribeInfo(name)) {
-                LogPosition cursor = metaManager.getCursor(client);
-                if (cursor != null && (smallest == null || isBefore(cursor, smallest))) {
-                    smallest = cursor;
-                }
+            LogPosition cursor = smallestOf(name);
+            if (cursor != null && (smallest == null || isBefore(cursor, smallest))) {
+                smallest = cursor;
+            }
+        }
+        return smallest;
+    }
+
+    /** Consumers whose kept name is not one a client could subscribe with are left out (a hand-edited meta). */
+    @Override
+    public Map<String, EntryPosition> cursors(String destination) {
+        Map<String, EntryPosition> cursors = new TreeMap<>();
+        for (String name : metaManager.listSubscribedNames(destination)) {
+            LogPosition cursor = smallestOf(name);
+            if (cursor != null && DestinationNameRule.isWellFormedSubscription(name)) {
+                cursors.put(name, cursor.position());
+            }
+        }
+        return cursors;
+    }
+
+    /** The smallest cursor of the clients subscribed with {@code name}; null when none has one. */
+    private LogPosition smallestOf(String name) {
+        LogPosition smallest = null;
+        for (ClientIdentity client : metaManager.listAllSubscribeInfo(name)) {
+            LogPosition cursor = metaManager.getCursor(client);
+            if (cursor != null && (smallest == null || isBefore(cursor, smallest))) {
+                smallest = cursor;
             }
         }
         return smallest;

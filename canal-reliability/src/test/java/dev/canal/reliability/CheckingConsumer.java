@@ -100,8 +100,13 @@ final class CheckingConsumer implements AutoCloseable {
 
     /** The official client for the daemon's destination, as user canal/canal (the daemons here require it or no user). */
     static CanalConnector connector(int port) {
-        return CanalConnectors.newSingleConnector(new InetSocketAddress("127.0.0.1", port), CanalDaemon.DESTINATION,
-                "canal", "canal");
+        return connector(port, CanalDaemon.DESTINATION);
+    }
+
+    /** The official client for another destination of the daemon. */
+    static CanalConnector connector(int port, String destination) {
+        return CanalConnectors.newSingleConnector(new InetSocketAddress("127.0.0.1", port), destination, "canal",
+                "canal");
     }
 
     private static void disconnectQuietly(CanalConnector connector) {

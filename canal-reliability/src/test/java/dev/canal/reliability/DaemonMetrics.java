@@ -49,6 +49,21 @@ final class DaemonMetrics {
         return sample.find() ? Double.parseDouble(sample.group(1)) : 0;
     }
 
+    /** The value of the sample of {@code name} whose {@code label} is {@code labelValue}; NaN if there is none. */
+    double value(String name, String label, String labelValue) throws IOException, InterruptedException {
+        Matcher sample = Pattern.compile("(?m)^" + Pattern.quote(name) + "\\{[^}]*\\b" + Pattern.quote(label) + "=\""
+                + Pattern.quote(labelValue) + "\"[^}]*}\\s+(\\S+)").matcher(scrape());
+        return sample.find() ? parse(sample.group(1)) : Double.NaN;
+    }
+
+    private static double parse(String number) {
+        return switch (number) {
+            case "+Inf" -> Double.POSITIVE_INFINITY;
+            case "-Inf" -> Double.NEGATIVE_INFINITY;
+            default -> Double.parseDouble(number);
+        };
+    }
+
     /** Bytes put into the store and not acked yet (MEMSIZE accounting). */
     long storeHeldBytes() throws IOException, InterruptedException {
         return (long) (value("canal_instance_store_produce_mem") - value("canal_instance_store_consume_mem"));

@@ -17,22 +17,29 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The official client in a loop of getWithoutAck, apply, ack, applying every row change of a schema to a map by
- * primary key {@code id} per table (insert and update as upsert, delete as delete), as a consumer of snapshots
- * does (docs/snapshots.md). A broken connection (the server was killed) is dropped and the next of the given
+ * primary key {@code id} per table (insert and update as upsert, delete as delete, TRUNCATE as emptying the table),
+ * as a consumer of snapshots does (docs/snapshots.md). A broken connection (the server was killed) is dropped and the next of the given
  * daemon ports tried, so the consumer follows a restart or a failover.
  */
 final class KeyedTableConsumer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(KeyedTableConsumer.class);
 
+    private final String destination;
     private final String filter;
     private final int[] ports;
     private final Map<String, Map<String, Map<String, String>>> tables = new HashMap<>(); // guarded by this
     private final AtomicLong snapshotRows = new AtomicLong();
+    private final AtomicLong truncates = new AtomicLong();
     private final AtomicBoolean running = new AtomicBoolean(true);
     private final Thread thread;
 
     KeyedTableConsumer(String schema, int... ports) {
+        this(CanalDaemon.DESTINATION, schema, ports);
+    }
+
+    KeyedTableConsumer(String destination, String schema, int... ports) {
+        this.destination = destination;
         this.filter = schema + "\\..*";
         this.ports = ports.clone();
         this.thread = new Thread(this::consumeUntilClosed, "keyed-consumer-" + schema);
@@ -43,7 +50,7 @@ final class KeyedTableConsumer implements AutoCloseable {
     private void consumeUntilClosed() {
         int attempt = 0;
         while (running.get()) {
-            CanalConnector connector = CheckingConsumer.connector(ports[attempt++ % ports.length]);
+            CanalConnector connector = CheckingConsumer.connector(ports[attempt++ % ports.length], destination);
             try {
                 connector.connect(); // the official client rolls back unacked batches on connect
                 connector.subscribe(filter);
@@ -82,6 +89,11 @@ final class KeyedTableConsumer implements AutoCloseable {
                     .anyMatch(p -> p.getKey().equals("snapshot") && p.getValue().equals("true"));
             Map<String, Map<String, String>> rows = tables.computeIfAbsent(entry.getHeader().getTableName(),
                     t -> new HashMap<>());
+            if (change.getEventType() == CanalEntry.EventType.TRUNCATE) {
+                rows.clear();
+                truncates.incrementAndGet();
+                continue;
+            }
             for (CanalEntry.RowData row : change.getRowDatasList()) {
                 switch (change.getEventType()) {
                     case INSERT, UPDATE -> {
@@ -117,6 +129,11 @@ final class KeyedTableConsumer implements AutoCloseable {
 
     long snapshotRows() {
         return snapshotRows.get();
+    }
+
+    /** TRUNCATE entries applied so far. */
+    long truncates() {
+        return truncates.get();
     }
 
     @Override

@@ -8,16 +8,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.io.StringReader;
-import java.sql.Connection;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Properties;
-import java.util.Random;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.curator.framework.CuratorFramework;
@@ -55,14 +48,15 @@ class SnapshotKillIT extends DaemonScenario {
     @Test
     void aDaemonKilledMidSnapshotResumesAfterRestartAndTheConsumerEndsEqualToTheTable(MySqlServer db)
             throws Exception {
-        MySqlServer.BinlogCoordinates start = fill(db);
+        KeyedTable table = new KeyedTable(db, SCHEMA);
+        MySqlServer.BinlogCoordinates start = table.fill(ROWS);
         daemon = CanalDaemon.unpack(home, db, db.host(), db.port(), SCHEMA, start);
         snapshotSettings(daemon);
         Path progress = home.resolve("conf").resolve(CanalDaemon.DESTINATION).resolve("snapshot.properties");
         Callable<String> progressText = () -> Files.isRegularFile(progress) ? Files.readString(progress) : "";
         daemon.start();
 
-        try (ChangingWriter writer = new ChangingWriter(db);
+        try (ChangingWriter writer = new ChangingWriter(db, SCHEMA, ROWS);
                 KeyedTableConsumer consumer = new KeyedTableConsumer(SCHEMA, daemon.port)) {
             daemon.awaitOrShowLogs("a part of the table copied", SNAPSHOT_WAIT,
                     () -> consumer.snapshotRows() >= ROWS / 4);
@@ -74,15 +68,16 @@ class SnapshotKillIT extends DaemonScenario {
             assertThat(daemon.logs()).contains("snapshot of " + SCHEMA + ".t resumes after key");
             writer.close();
             assertThat(writer.statements()).as("the writer ran during the snapshot").isPositive();
-            catchUp(db, daemon, consumer);
-            assertThat(consumer.table("t")).isEqualTo(selectAll(db));
+            table.catchUp(1, daemon, consumer);
+            assertThat(consumer.table("t")).isEqualTo(table.selectAll());
         }
     }
 
     @Test
     void theStandbyTakingOverMidSnapshotResumesFromZooKeeperAndTheConsumerEndsEqualToTheTable(MySqlServer db)
             throws Exception {
-        MySqlServer.BinlogCoordinates start = fill(db);
+        KeyedTable table = new KeyedTable(db, SCHEMA);
+        MySqlServer.BinlogCoordinates start = table.fill(ROWS);
         zooKeeper = ZooKeeperServer.start();
         daemon = clusterMember("first", db, start);
         daemon.start();
@@ -91,7 +86,7 @@ class SnapshotKillIT extends DaemonScenario {
         standby = clusterMember("second", db, start);
         standby.start();
 
-        try (ChangingWriter writer = new ChangingWriter(db);
+        try (ChangingWriter writer = new ChangingWriter(db, SCHEMA, ROWS);
                 KeyedTableConsumer consumer = new KeyedTableConsumer(SCHEMA, daemon.port, standby.port)) {
             daemon.awaitOrShowLogs("a part of the table copied", SNAPSHOT_WAIT,
                     () -> consumer.snapshotRows() >= ROWS / 4);
@@ -103,25 +98,9 @@ class SnapshotKillIT extends DaemonScenario {
                             && allDone(zooKeeperData(ZK_DESTINATION + "/snapshot")));
             assertThat(standby.logs()).contains("snapshot of " + SCHEMA + ".t resumes after key");
             writer.close();
-            catchUp(db, standby, consumer);
-            assertThat(consumer.table("t")).isEqualTo(selectAll(db));
+            table.catchUp(1, standby, consumer);
+            assertThat(consumer.table("t")).isEqualTo(table.selectAll());
         }
-    }
-
-    /** A table of {@link #ROWS} rows and an empty marker table; returns the binlog position after them. */
-    private static MySqlServer.BinlogCoordinates fill(MySqlServer db) {
-        db.recreateDatabase(SCHEMA);
-        db.execute("CREATE TABLE " + SCHEMA + ".t (id INT PRIMARY KEY, v VARCHAR(40), n INT)",
-                "CREATE TABLE " + SCHEMA + ".marker (id INT PRIMARY KEY)");
-        for (int from = 1; from <= ROWS; from += 1000) {
-            StringBuilder sql = new StringBuilder("INSERT INTO " + SCHEMA + ".t VALUES ");
-            for (int id = from; id < from + 1000; id++) {
-                sql.append(id == from ? "" : ",").append('(').append(id).append(", 'row ").append(id).append("', ")
-                        .append(id % 7 == 0 ? "NULL" : "0").append(')');
-            }
-            db.execute(sql.toString());
-        }
-        return db.currentBinlogPosition();
     }
 
     /**
@@ -176,17 +155,6 @@ class SnapshotKillIT extends DaemonScenario {
         return null;
     }
 
-    /** Writes a marker row after the writer stopped and waits until the consumer applied it. */
-    private static void catchUp(MySqlServer db, CanalDaemon from, KeyedTableConsumer consumer) {
-        db.execute("INSERT INTO " + SCHEMA + ".marker VALUES (1)");
-        from.awaitOrShowLogs("the marker row after the writer's last change", Duration.ofSeconds(60),
-                () -> consumer.table("marker").containsKey("1"));
-    }
-
-    private static Map<String, Map<String, String>> selectAll(MySqlServer db) {
-        return db.rowsByKey("SELECT id, v, n FROM " + SCHEMA + ".t");
-    }
-
     private int runningPort() throws Exception {
         String running = zooKeeperData(ZK_DESTINATION + "/running");
         Matcher port = Pattern.compile(":(\\d+)\"").matcher(running == null ? "" : running);
@@ -199,52 +167,6 @@ class SnapshotKillIT extends DaemonScenario {
                 return null;
             }
             return new String(zk.getData().forPath(path), StandardCharsets.UTF_8);
-        }
-    }
-
-    /** Updates (the key too), deletes and re-inserts rows of t at random until closed. */
-    private static final class ChangingWriter implements AutoCloseable {
-
-        private final AtomicBoolean running = new AtomicBoolean(true);
-        private final AtomicLong statements = new AtomicLong();
-        private final Thread thread;
-        private final MySqlServer db;
-
-        ChangingWriter(MySqlServer db) {
-            this.db = db;
-            this.thread = new Thread(this::write, "snapshot-kill-writer");
-            thread.setDaemon(true);
-            thread.start();
-        }
-
-        private void write() {
-            Random random = new Random(21);
-            try (Connection c = db.adminConnection(); Statement st = c.createStatement()) {
-                while (running.get()) {
-                    int id = 1 + random.nextInt(ROWS + ROWS / 10);
-                    st.execute(switch (random.nextInt(4)) {
-                        case 0 -> "UPDATE " + SCHEMA + ".t SET n = n + 1, v = 'u" + random.nextInt() + "' WHERE id = " + id;
-                        case 1 -> "DELETE FROM " + SCHEMA + ".t WHERE id = " + id;
-                        case 2 -> "UPDATE IGNORE " + SCHEMA + ".t SET id = " + (ROWS + 1 + random.nextInt(ROWS / 10))
-                                + " WHERE id = " + id;
-                        default -> "REPLACE INTO " + SCHEMA + ".t VALUES (" + id + ", 'i', 1)";
-                    });
-                    statements.incrementAndGet();
-                    TimeUnit.MILLISECONDS.sleep(2);
-                }
-            } catch (Exception e) {
-                throw new IllegalStateException("the writer failed", e);
-            }
-        }
-
-        long statements() {
-            return statements.get();
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            running.set(false);
-            thread.join(TimeUnit.SECONDS.toMillis(10));
         }
     }
 }

@@ -20,6 +20,9 @@ import java.util.List;
  * <p>Deliberate difference: a part without ROWDATA that ends a transaction which already delivered row changes in
  * an earlier part is not empty and keeps its TRANSACTIONEND. A DDL stands alone (MariaDB logs no BEGIN/COMMIT
  * around it), so it does not count for the next END.
+ *
+ * <p>A {@link HeartbeatTransaction} (ours) passes whatever these rules say, unless the last transaction end or DDL
+ * let through names the same position: it is there to move cursors, which an ack of that position already did.
  */
 final class TransactionBoundaryFilter {
 
@@ -34,6 +37,8 @@ final class TransactionBoundaryFilter {
     private long emptyDropped;
     private long lastEmptyTime;
     private boolean openTransactionHasRows;
+    private String lastPassedFile;
+    private long lastPassedOffset = -1;
 
     TransactionBoundaryFilter(boolean filterTransactionEntry) {
         this.filterTransactionEntry = filterTransactionEntry;
@@ -60,8 +65,36 @@ final class TransactionBoundaryFilter {
         return events;
     }
 
-    /** The events to store of one of Canal's flushes. */
+    /** The events to store of one of Canal's flushes, remembering the last boundary let through. */
     private List<Event> admitFlush(List<CanalEntry.Entry> entries, LogIdentity source, boolean raw) {
+        if (HeartbeatTransaction.isMarked(entries.get(0))) {
+            CanalEntry.Header last = entries.get(entries.size() - 1).getHeader();
+            if (last.getLogfileOffset() == lastPassedOffset && last.getLogfileName().equals(lastPassedFile)) {
+                return List.of();
+            }
+            List<Event> events = new ArrayList<>(entries.size());
+            entries.forEach(entry -> events.add(Event.of(source, entry, raw)));
+            rememberLastBoundary(events);
+            return events;
+        }
+        List<Event> events = admitCanalFlush(entries, source, raw);
+        rememberLastBoundary(events);
+        return events;
+    }
+
+    private void rememberLastBoundary(List<Event> events) {
+        for (int i = events.size() - 1; i >= 0; i--) {
+            Event event = events.get(i);
+            if (event.entryType() == EntryType.TRANSACTIONEND || event.isDdl()) {
+                lastPassedFile = event.journalName();
+                lastPassedOffset = event.logfileOffset();
+                return;
+            }
+        }
+    }
+
+    /** Canal's rules for one of its flushes. */
+    private List<Event> admitCanalFlush(List<CanalEntry.Entry> entries, LogIdentity source, boolean raw) {
         List<Event> events = new ArrayList<>(entries.size());
         boolean hasRowData = false;
         boolean hasHeartbeat = false;

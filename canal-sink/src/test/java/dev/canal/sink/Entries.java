@@ -23,6 +23,13 @@ final class Entries {
         return entry(offset, time, EntryType.TRANSACTIONEND, null);
     }
 
+    /** One entry of the empty transaction the parser hands on at a heartbeat or a rotation. */
+    static CanalEntry.Entry heartbeatTransaction(EntryType type, long offset, long time) {
+        CanalEntry.Entry entry = entry(offset, time, type, null);
+        return entry.toBuilder().setHeader(entry.getHeader().toBuilder().addProps(HeartbeatTransaction.mark()))
+                .build();
+    }
+
     static CanalEntry.Entry row(long offset, long time) {
         return entry(offset, time, EntryType.ROWDATA, EventType.INSERT);
     }

@@ -6,6 +6,7 @@ import static dev.canal.sink.Entries.ddl;
 import static dev.canal.sink.Entries.end;
 import static dev.canal.sink.Entries.gtid;
 import static dev.canal.sink.Entries.heartbeat;
+import static dev.canal.sink.Entries.heartbeatTransaction;
 import static dev.canal.sink.Entries.row;
 import static dev.canal.sink.Entries.statementText;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -224,6 +225,31 @@ class EntryEventSinkTest {
         sink(begin(6000, 10_000), row(6001, 10_000), end(6002, 10_000));
 
         assertThat(stored()).containsExactly(0L, 0L, 5000L, 5001L, 5002L, 6001L);
+    }
+
+    @Test
+    void aHeartbeatTransactionPassesWhereAnEmptyOneIsDroppedUnlessItsPositionWasLetThroughLast() throws Exception {
+        sink(begin(1, 10_000), end(2, 10_000));                          // 10 s after time 0: passes
+        sink(heartbeatTransaction(EntryType.TRANSACTIONBEGIN, 2, 10_000),
+                heartbeatTransaction(EntryType.TRANSACTIONEND, 2, 10_000)); // the end just let through: dropped
+        sink(begin(3, 10_001), end(4, 10_001));                          // an empty transaction: dropped
+        sink(heartbeatTransaction(EntryType.TRANSACTIONBEGIN, 4, 10_001),
+                heartbeatTransaction(EntryType.TRANSACTIONEND, 4, 10_001)); // a new position: passes
+        sink(heartbeatTransaction(EntryType.TRANSACTIONBEGIN, 4, 10_001),
+                heartbeatTransaction(EntryType.TRANSACTIONEND, 4, 10_001)); // the same again: dropped
+
+        assertThat(stored()).containsExactly(1L, 2L, 4L, 4L);
+    }
+
+    @Test
+    void transactionEntryFilterLetsHeartbeatTransactionsThrough() throws Exception {
+        sink = startedSink(true);
+        sink(begin(1, 10_000), row(2, 10_000), end(3, 10_000));
+        sink(begin(4, 10_001), row(5, 10_001), end(6, 10_001));   // boundaries dropped
+        sink(heartbeatTransaction(EntryType.TRANSACTIONBEGIN, 7, 10_002),
+                heartbeatTransaction(EntryType.TRANSACTIONEND, 7, 10_002));
+
+        assertThat(stored()).containsExactly(1L, 2L, 3L, 5L, 7L, 7L);
     }
 
     @Test

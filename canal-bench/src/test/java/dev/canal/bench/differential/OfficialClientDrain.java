@@ -5,6 +5,7 @@ import com.alibaba.otter.canal.client.CanalConnectors;
 import com.alibaba.otter.canal.protocol.CanalEntry;
 import com.alibaba.otter.canal.protocol.Message;
 import com.google.protobuf.InvalidProtocolBufferException;
+import dev.canal.sink.HeartbeatTransaction;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.function.Predicate;
  * Reads one destination with the unmodified official client, acking every batch, until the entry {@code last}
  * accepts has arrived and then a get of {@value #QUIET_MILLIS} ms brings nothing more: the workload is in the binlog
  * before the servers start, so whatever follows the last entry arrives at once, whatever filters leave of it.
+ * Heartbeat transactions, which only our server sends (docs/compatibility.md), are left out.
  */
 final class OfficialClientDrain {
 
@@ -56,11 +58,12 @@ final class OfficialClientDrain {
             boolean quiet = false;
             while (!quiet && System.currentTimeMillis() < deadline) {
                 Message message = connector.getWithoutAck(1000, seenLast ? QUIET_MILLIS : 500L, TimeUnit.MILLISECONDS);
-                for (CanalEntry.Entry entry : message.getEntries()) {
+                List<CanalEntry.Entry> compared = compared(message);
+                for (CanalEntry.Entry entry : compared) {
                     entries.add(EntryFields.of(startIndex + entries.size(), entry));
                     seenLast |= last.test(entry);
                 }
-                quiet = seenLast && message.getEntries().isEmpty();
+                quiet = seenLast && compared.isEmpty();
                 if (message.getId() != -1) {
                     connector.ack(message.getId());
                 }
@@ -69,5 +72,10 @@ final class OfficialClientDrain {
             connector.disconnect();
         }
         return entries;
+    }
+
+    private static List<CanalEntry.Entry> compared(Message message) {
+        return message.getEntries().stream().filter(entry -> entry.getHeader().getPropsList().stream()
+                .noneMatch(p -> p.getKey().equals(HeartbeatTransaction.PROPERTY))).toList();
     }
 }

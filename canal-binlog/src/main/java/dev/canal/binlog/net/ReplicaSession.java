@@ -1,7 +1,9 @@
 package dev.canal.binlog.net;
 
+import dev.canal.binlog.event.EventHeader;
 import dev.canal.binlog.gtid.MariadbGtidList;
 import dev.canal.binlog.gtid.MysqlGtidSet;
+import dev.canal.binlog.io.LittleEndianCursor;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,6 +44,11 @@ public final class ReplicaSession {
     /** MARIA_SLAVE_CAPABILITY_GTID: the replica understands GTID events (MariaDB 10.0+). */
     private static final int MARIADB_SLAVE_CAPABILITY_GTID = 4;
     private static final long FIRST_EVENT_POSITION = 4;
+    /**
+     * The server id of a dump that is not a replica's: the server neither counts it as a replica nor ends another
+     * dump for it, which it does for a dump under an id already dumping (mysqlbinlog reads remote files so).
+     */
+    private static final long NOT_A_REPLICA = 0;
     private static final long MAX_DUMP_POSITION = 0xFFFF_FFFFL;
     private static final int MAX_SHORT_STRING = 255;
 
@@ -127,8 +134,29 @@ public final class ReplicaSession {
                     + MAX_DUMP_POSITION + " (COM_BINLOG_DUMP carries 4 bytes)");
         }
         prepare();
-        sendBinlogDump(file, position, flags);
+        sendBinlogDump(file, position, flags, options.serverId());
         return startStream(file, file + ":" + position);
+    }
+
+    /**
+     * When the server began writing {@code file}: the time of the file's first event, which is also when the file
+     * before it was last written. Read with a non-blocking dump of the file's start that is not a replica's, so it
+     * leaves a dump of this replica's server id running; the connection belongs to that dump afterwards.
+     *
+     * @throws MysqlServerException the server has no such file (1236)
+     */
+    public long fileStartSeconds(String file) throws IOException {
+        setUp();
+        sendBinlogDump(file, FIRST_EVENT_POSITION, BINLOG_DUMP_NON_BLOCK, NOT_A_REPLICA);
+        try (BinlogStream events = startStream(file, file + ":" + FIRST_EVENT_POSITION)) {
+            for (byte[] event; (event = events.next()) != null; ) {
+                EventHeader header = EventHeader.read(new LittleEndianCursor(event));
+                if (header.nextPosition() != 0) { // not the artificial ROTATE the dump begins with
+                    return header.timestamp();
+                }
+            }
+        }
+        throw new IOException("the binlog " + file + " on " + connection.address() + " has no event");
     }
 
     /** Starts streaming every transaction not in {@code executed} (MySQL 5.6+, COM_BINLOG_DUMP_GTID). */
@@ -161,7 +189,7 @@ public final class ReplicaSession {
         connection.execute("SET @slave_connect_state='" + state + "'"); // digits, dashes and commas only
         connection.execute("SET @slave_gtid_strict_mode=0");
         connection.execute("SET @slave_gtid_ignore_duplicates=0");
-        sendBinlogDump("", FIRST_EVENT_POSITION, 0); // the server ignores file and position when a connect state is set
+        sendBinlogDump("", FIRST_EVENT_POSITION, 0, options.serverId()); // the server ignores file and position when a connect state is set
         return startStream(null, "MariaDB GTID " + state);
     }
 
@@ -185,13 +213,13 @@ public final class ReplicaSession {
         connection.readResponse("COM_REGISTER_SLAVE as server id " + options.serverId());
     }
 
-    private void sendBinlogDump(String file, long position, int flags) throws IOException {
+    private void sendBinlogDump(String file, long position, int flags, long serverId) throws IOException {
         byte[] name = file.getBytes(StandardCharsets.UTF_8);
         ByteArrayOutputStream out = new ByteArrayOutputStream(11 + name.length);
         out.write(COM_BINLOG_DUMP);
         writeInt(out, position, 4);
         writeInt(out, flags | (connection.serverVersion().isMariaDb() ? BINLOG_SEND_ANNOTATE_ROWS_EVENT : 0), 2);
-        writeInt(out, options.serverId(), 4);
+        writeInt(out, serverId, 4);
         out.writeBytes(name);
         connection.sendCommand(out.toByteArray());
     }

@@ -12,7 +12,10 @@ import dev.canal.parse.meta.TableMapShape;
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.binlog.event.AnnotateRowsEvent;
 import dev.canal.binlog.event.BinlogEvent;
+import dev.canal.binlog.event.FormatDescriptionEvent;
+import dev.canal.binlog.event.GtidEvent;
 import dev.canal.binlog.event.HeartbeatEvent;
+import dev.canal.binlog.event.MariaGtidEvent;
 import dev.canal.binlog.event.QueryEvent;
 import dev.canal.binlog.event.RowChange;
 import dev.canal.binlog.event.RowsDecoder;
@@ -20,8 +23,11 @@ import dev.canal.binlog.event.RowsEvent;
 import dev.canal.binlog.event.RowsQueryEvent;
 import dev.canal.binlog.event.StatementText;
 import dev.canal.binlog.event.TableMapEvent;
+import dev.canal.binlog.event.XaPrepareEvent;
 import dev.canal.binlog.event.XidEvent;
+import dev.canal.parse.convert.RestingPoint.Boundary;
 import dev.canal.protocol.CanalEntry;
+import dev.canal.sink.HeartbeatTransaction;
 import dev.canal.sink.filter.ColumnFilter;
 import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.protocol.CanalEntry.EntryType;
@@ -43,7 +49,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns decoded binlog events into the entries a Canal client receives: BEGIN and
  * COMMIT/XID become TRANSACTIONBEGIN/TRANSACTIONEND, rows events become ROWDATA with rendered columns, DDL and
- * statement DML become ROWDATA carrying their SQL. Filtered tables and switched-off kinds produce nothing.
+ * statement DML become ROWDATA carrying their SQL. Filtered tables and switched-off kinds produce nothing. A
+ * heartbeat of the idle source becomes a {@link HeartbeatTransaction} at the position where the stream rests
+ * ({@link RestingPoint}), so that clients can ack it after rotations and transactions they do not select.
  *
  * <p>Binlog-order thread only, except {@link #buildRows}: it follows GTIDs and invalidates table meta on DDL.
  */
@@ -66,6 +74,7 @@ public final class EntryConverter {
     private final Map<Long, BinlogDefinition> binlogDefinitions = new HashMap<>();
     /** Tables whose definition could not be had, not asked again before the next DDL (binlog-order thread). */
     private final Set<String> withoutKnownDefinition = new HashSet<>();
+    private final RestingPoint resting = new RestingPoint();
 
     private record BinlogDefinition(TableMapEvent map, TableMeta meta) {
     }
@@ -94,16 +103,17 @@ public final class EntryConverter {
             RowsTask task = prepareRows(r, at);
             return task == null ? List.of() : List.of(buildRows(task));
         }
-        if (event instanceof QueryEvent q) {
-            return query(q, at);
+        if (event instanceof HeartbeatEvent h) {
+            return heartbeat(h, at);
         }
+        if (event instanceof QueryEvent q) {
+            StatementKind kind = StatementClassifier.classify(q.sql(), q.schema());
+            resting.passed(at, boundary(kind));
+            return query(q, kind, at);
+        }
+        resting.passed(at, boundary(event));
         if (event instanceof XidEvent x) {
             return List.of(transactionEnd(at, Long.toString(x.xid()), List.of()));
-        }
-        if (event instanceof HeartbeatEvent) {
-            // internal only: the sink's handlers see it (traffic delay), the store never does
-            return List.of(EntryFactory.entry(EntryFactory.header(at, "", "", EventType.MHEARTBEAT, null, List.of()),
-                    EntryType.HEARTBEAT, com.google.protobuf.ByteString.EMPTY));
         }
         if (event instanceof AnnotateRowsEvent a) {
             return statementText(a.statement(), at);
@@ -115,8 +125,56 @@ public final class EntryConverter {
         return List.of();
     }
 
-    private List<CanalEntry.Entry> query(QueryEvent q, EventPosition at) {
-        StatementKind kind = StatementClassifier.classify(q.sql(), q.schema());
+    /** What a statement does to the transaction around it, for the {@link RestingPoint}. */
+    private static Boundary boundary(StatementKind kind) {
+        return switch (kind.category()) {
+            case BEGIN, XA_START -> Boundary.OPENS;
+            case COMMIT, XA_END, XA_COMMIT, XA_ROLLBACK, DDL -> Boundary.CLOSES;
+            case DML, OTHER -> Boundary.NONE;
+        };
+    }
+
+    /** What any other event does to the transaction around it. */
+    private static Boundary boundary(BinlogEvent event) {
+        if (event instanceof GtidEvent || event instanceof MariaGtidEvent) {
+            return Boundary.OPENS;
+        }
+        // a new binlog file begins between transactions
+        if (event instanceof XidEvent || event instanceof XaPrepareEvent || event instanceof FormatDescriptionEvent) {
+            return Boundary.CLOSES;
+        }
+        return Boundary.NONE;
+    }
+
+    /**
+     * The source is idle: internally a HEARTBEAT entry (the sink's handlers see it for the traffic delay, the store
+     * never does) and, when the binlog ends where the stream rests, a heartbeat transaction there.
+     */
+    private List<CanalEntry.Entry> heartbeat(HeartbeatEvent event, EventPosition at) {
+        CanalEntry.Entry heartbeat = EntryFactory.entry(EntryFactory.header(at, "", "", EventType.MHEARTBEAT, null,
+                List.of()), EntryType.HEARTBEAT, ByteString.EMPTY);
+        EventPosition rest = resting.at(event);
+        if (rest == null) {
+            return List.of(heartbeat);
+        }
+        List<CanalEntry.Entry> entries = new ArrayList<>(3);
+        entries.add(heartbeat);
+        entries.addAll(heartbeatTransaction(rest));
+        return entries;
+    }
+
+    /** An empty transaction at {@code at}, its headers marked as a {@link HeartbeatTransaction}. */
+    private List<CanalEntry.Entry> heartbeatTransaction(EventPosition at) {
+        List<CanalEntry.Pair> mark = List.of(HeartbeatTransaction.mark());
+        String executed = gtids.executed();
+        return List.of(
+                EntryFactory.entry(EntryFactory.header(at, "", "", null, executed, mark), EntryType.TRANSACTIONBEGIN,
+                        CanalEntry.TransactionBegin.getDefaultInstance().toByteString()),
+                EntryFactory.entry(EntryFactory.header(at, "", "", null, executed, mark), EntryType.TRANSACTIONEND,
+                        CanalEntry.TransactionEnd.newBuilder().setTransactionId("0").build().toByteString()));
+    }
+
+    private List<CanalEntry.Entry> query(QueryEvent q, StatementKind kind, EventPosition at) {
         return switch (kind.category()) {
             case BEGIN -> List.of(transactionBegin(at, q.threadId(), List.of()));
             case COMMIT -> List.of(transactionEnd(at, "0", List.of()));
@@ -212,6 +270,7 @@ public final class EntryConverter {
      * thread. Null when the rows are dropped.
      */
     public RowsTask prepareRows(RowsEvent event, EventPosition at) {
+        resting.passed(at, Boundary.NONE);
         TableMapEvent map = tableMaps.apply(event.tableId());
         if (map == null) {
             throw new IllegalStateException("rows event at " + at.file() + ":" + at.offset() + " refers to table id "

@@ -10,6 +10,7 @@ import dev.canal.parse.convert.EntryConverter.RowsTask;
 import dev.canal.parse.convert.EventPosition;
 import dev.canal.binlog.event.BinlogEvent;
 import dev.canal.binlog.event.DecoderContext;
+import dev.canal.binlog.event.HeartbeatEvent;
 import dev.canal.binlog.event.RotateEvent;
 import dev.canal.binlog.event.RowsEvent;
 import dev.canal.binlog.event.TransactionPayloadEvent;
@@ -254,6 +255,11 @@ final class EntryPipeline implements AutoCloseable {
             return;
         }
         BinlogEvent event = context.decode(bytes);
+        if (event instanceof HeartbeatEvent) {
+            // not an event of the binlog: never skipped, whatever position its header claims (0 in a HEARTBEAT_V2)
+            slot.parts.addAll(converter.convert(event, EventPosition.of(slot.file, event.header())));
+            return;
+        }
         if (event instanceof RotateEvent || event.header().nextPosition() == 0) {
             return; // the stream follows rotations; artificial events (the dump's format description) have no position
         }

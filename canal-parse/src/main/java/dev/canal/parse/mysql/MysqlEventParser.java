@@ -21,7 +21,10 @@ import dev.canal.binlog.net.MysqlConnection;
 import dev.canal.binlog.net.MysqlServerException;
 import dev.canal.binlog.net.ReplicaOptions;
 import dev.canal.binlog.net.ReplicaSession;
+import dev.canal.parse.position.ConsumerCursors;
 import dev.canal.parse.position.LogPositionManager;
+import dev.canal.parse.retention.RetentionConfig;
+import dev.canal.parse.retention.RetentionWatch;
 import dev.canal.parse.snapshot.SnapshotConfig;
 import dev.canal.parse.snapshot.SnapshotProgressStore;
 import dev.canal.parse.snapshot.SnapshotService;
@@ -35,9 +38,9 @@ import dev.canal.sink.EventSink;
 import dev.canal.sink.filter.SinkFilterConfig;
 import java.io.IOException;
 import java.net.InetAddress;
-import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -55,7 +58,9 @@ import org.slf4j.MDC;
  * failure (the source is down, the connection dropped) is a one-line warning, a lasting one (a wrong password, an
  * unknown host, a missing grant, binary logging off) one ALARM with its remedy and then quiet retries
  * ({@link SourceFailure}); {@link #sourceStatuses()} says where the parser stands. A binlog the source has purged
- * (error 1236) raises an alarm and stops the parser rather than skipping data. With a
+ * (error 1236) raises an alarm and stops the parser rather than skipping data, unless
+ * {@code canal.instance.snapshot.mode=when_needed} has it read on from the source's current position and copy the
+ * selected tables again (docs/operations.md, "A purged position"). With a
  * standby source and heartbeat HA configured, a source that fails its heartbeats is left for the other one
  * (docs/high-availability.md).
  */
@@ -89,6 +94,7 @@ public final class MysqlEventParser implements EventParser {
     private volatile boolean streamed;
     private static final long HEALTHY_STREAM_NANOS = TimeUnit.SECONDS.toNanos(5);
     private volatile boolean resetToLatest; // canal.auto.reset.latest.pos.mode after a purged binlog
+    private boolean recoverPurged; // parser thread only: when_needed after a purged binlog, copy once the start is set
     private boolean relocateByTimestamp; // parser thread only: the stored position belongs to another server
     private long sourceServerId = -1; // parser thread only: server_id of the source of the current connection
     private SourceDetector detector; // guarded by this
@@ -99,6 +105,9 @@ public final class MysqlEventParser implements EventParser {
     private SnapshotConfig snapshotConfig = SnapshotConfig.OFF;
     private SnapshotProgressStore snapshotStore = SnapshotProgressStore.inMemory();
     private volatile SnapshotService snapshots;
+    private RetentionConfig retentionConfig;
+    private ConsumerCursors consumerCursors;
+    private volatile RetentionWatch retention;
 
     /**
      * A parser whose table meta comes from the schema history when {@code canal.instance.tsdb.enable} is on
@@ -146,6 +155,25 @@ public final class MysqlEventParser implements EventParser {
         this.snapshotStore = snapshotStore;
     }
 
+    /** How the binlog retention left to each consumer is watched ({@code canal.instance.binlog.retention.*}). */
+    public void setRetentionConfig(RetentionConfig retentionConfig) {
+        this.retentionConfig = retentionConfig;
+    }
+
+    /** Where the consumers stand, for the binlog retention watch; without them (or a config) there is none. */
+    public void setConsumerCursors(ConsumerCursors consumerCursors) {
+        this.consumerCursors = consumerCursors;
+    }
+
+    /**
+     * Seconds until the source's binlog expiry would purge the file each consumer's cursor names, by subscribed name,
+     * as last checked (infinite when the source never expires binlogs); empty without a retention watch.
+     */
+    public Map<String, Double> binlogRetentionSeconds() {
+        RetentionWatch watch = retention;
+        return watch == null ? Map.of() : watch.secondsLeft();
+    }
+
     /** What the snapshots did since start; null when none are configured. */
     public SnapshotStats snapshotStats() {
         SnapshotService s = snapshots;
@@ -165,7 +193,11 @@ public final class MysqlEventParser implements EventParser {
                 config.standby().switchOnFailedHeartbeat() ? this::switchSource : null);
         LogPosition cursor = positions.latest(destination);
         snapshots = SnapshotService.startIfEnabled(destination, snapshotConfig, snapshotStore,
-                this::openMetadata, () -> options, cursor == null ? null : cursor.position());
+                this::openMetadata, () -> options, cursor == null ? null : cursor.position(), config.timestampZone());
+        if (retentionConfig != null && consumerCursors != null) {
+            retention = RetentionWatch.start(destination, retentionConfig, consumerCursors, this::openMetadata,
+                    this::binlogFileStartSeconds);
+        }
         Thread t = new Thread(this::run, "parser-" + destination);
         t.setDaemon(true);
         worker = t;
@@ -175,6 +207,10 @@ public final class MysqlEventParser implements EventParser {
     @Override
     public synchronized void stop() {
         running = false;
+        if (retention != null) {
+            retention.close();
+            retention = null;
+        }
         if (snapshots != null) {
             snapshots.close(); // first: a chunk being emitted holds the ordered stage's lock
             snapshots = null;
@@ -332,8 +368,9 @@ public final class MysqlEventParser implements EventParser {
     /**
      * Error 1236, the binlog we asked for is not on the source: when the stored position was written by another
      * server (a different server_id now answers at the address) the start is located by time, as in Canal; else
-     * with {@code canal.auto.reset.latest.pos.mode} reading skips to the source's current position; else an
-     * alarm stops the parser.
+     * with {@code canal.instance.snapshot.mode=when_needed} reading goes on from the source's current position and
+     * the selected tables are copied again; else with {@code canal.auto.reset.latest.pos.mode} reading skips to the
+     * source's current position; else an alarm stops the parser.
      *
      * @return whether to reconnect (false: the parser stopped)
      */
@@ -344,6 +381,14 @@ public final class MysqlEventParser implements EventParser {
                     + "the {} of the stored position {}: locating the start by time instead", destination,
                     e.getMessage(), sourceServerId, stored.serverId(), stored);
             relocateByTimestamp = true;
+            return true;
+        }
+        if (snapshots != null && snapshotConfig.recoversPurgedPosition()) {
+            log.error("destination {}: ALARM: the source cannot serve the binlog we need ({}); {} is when_needed, so "
+                    + "reading goes on from the source's current position and every selected table is copied again, "
+                    + "each after a reset", destination, e.getMessage(), SnapshotConfig.MODE.name());
+            resetToLatest = true;
+            recoverPurged = true;
             return true;
         }
         if (!config.autoResetLatestPosMode()) {
@@ -421,11 +466,15 @@ public final class MysqlEventParser implements EventParser {
         sourceSwitched.drainPermits(); // the source is chosen here, after any switch so far
         ActiveSource.Source source = sources.current();
         try (MysqlConnection conn = source.connector().openReplication()) {
-            ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
+            ReplicaSession session = new ReplicaSession(conn, replicaOptions());
             session.setUp();
             sourceServerId = Long.parseLong(conn.query("SELECT @@server_id").scalar());
             SourceSettingsCheck.verify(conn, config);
             StartPoint start = findStart(session, source);
+            if (recoverPurged) {
+                recoverPurged = false;
+                snapshots.recoverPurgedPosition(); // after the new start is set, before streaming from it
+            }
             SourceFlavour flavour = SourceFlavour.of(conn.serverVersion());
             GtidTracker gtids = config.gtidMode() ? flavour.gtidTracker(start.gtid()) : GtidTracker.off();
             log.info("destination {}: dumping binlog of {} from {}{}", destination, source, start,
@@ -447,14 +496,22 @@ public final class MysqlEventParser implements EventParser {
         }
     }
 
-    private long slaveId() throws IOException {
-        return config.effectiveSlaveId(destination, InetAddress.getLocalHost().getAddress());
+    private ReplicaOptions replicaOptions() throws IOException {
+        return new ReplicaOptions(config.effectiveSlaveId(destination, InetAddress.getLocalHost().getAddress()),
+                config.heartbeatPeriod());
+    }
+
+    /** When the binlog {@code file} of the source read now began. */
+    private long binlogFileStartSeconds(String file) throws IOException {
+        try (MysqlConnection conn = sources.current().connector().openReplication()) {
+            return new ReplicaSession(conn, replicaOptions()).fileStartSeconds(file);
+        }
     }
 
     /** A short-lived replica session for scanning binlog files while looking for the start. */
     private ReplicaSession scanSession(ActiveSource.Source source) throws IOException {
         MysqlConnection conn = source.connector().openReplication();
-        ReplicaSession session = new ReplicaSession(conn, ReplicaOptions.of(slaveId()));
+        ReplicaSession session = new ReplicaSession(conn, replicaOptions());
         session.setUp();
         return session;
     }
@@ -467,6 +524,9 @@ public final class MysqlEventParser implements EventParser {
         if (resetToLatest) {
             resetToLatest = false;
             BinlogFilePosition current = session.currentBinlogPosition();
+            if (config.gtidMode() && !current.gtidSet().isEmpty()) {
+                return StartPoint.gtid(current.gtidSet()); // later cursors then carry the whole executed set
+            }
             return new StartPoint(current.file(), current.position(), -1, null);
         }
         LogPosition remembered = positions.latest(destination);
@@ -548,7 +608,7 @@ public final class MysqlEventParser implements EventParser {
             ActiveSource.Source source) throws IOException, InterruptedException {
         LogIdentity identity = source.identity();
         DecoderContext context = new DecoderContext();
-        EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(ZoneId.systemDefault(), flavour),
+        EntryConverter converter = new EntryConverter(metas, new ColumnRenderer(config.timestampZone(), flavour),
                 () -> options, context::tableMap, gtids, collations);
         TransactionBuffer buffer = new TransactionBuffer();
         EntryPipeline.Output output = entries -> {

@@ -7,6 +7,10 @@ import dev.canal.protocol.config.CommonKeys;
 import dev.canal.protocol.config.ConfigKey;
 import dev.canal.protocol.config.Secrets;
 import dev.canal.protocol.config.TypedProperties;
+import dev.canal.protocol.config.ConfigValueException;
+import java.time.DateTimeException;
+import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +32,7 @@ public record MysqlParserConfig(
         StartPosition start,
         boolean gtidMode,
         NetworkOptions network,
+        Duration heartbeatPeriod,
         SslOptions ssl,
         boolean detectingEnable,
         String detectingSql,
@@ -42,7 +47,8 @@ public record MysqlParserConfig(
         Set<String> allowedBinlogImages,
         boolean autoResetLatestPosMode,
         TsdbConfig tsdb,
-        StandbySource standby) {
+        StandbySource standby,
+        ZoneId timestampZone) {
 
     public static final ConfigKey MASTER_ADDRESS = ConfigKey.canal("canal.instance.master.address", null,
             "The source database, host:port. Required.");
@@ -92,6 +98,9 @@ public record MysqlParserConfig(
             "binlog_format values the source may have (comma-separated); empty accepts any.");
     public static final ConfigKey BINLOG_IMAGE = ConfigKey.canal("canal.instance.binlog.image", "",
             "binlog_row_image values the source may have (comma-separated); empty accepts any.");
+    public static final ConfigKey TIMESTAMP_ZONE = ConfigKey.ours("canal.instance.timestamp.zone", "",
+            "Time zone TIMESTAMP values are rendered in, binlog and snapshot rows alike: a region (Asia/Shanghai) or "
+                    + "an offset (UTC, +08:00); empty renders them in the server JVM's zone, as Canal does.");
     public static final ConfigKey AUTO_RESET_LATEST = ConfigKey.canal("canal.auto.reset.latest.pos.mode", "false",
             "When the stored position's binlog has been purged, start at the source's current position instead of "
                     + "stopping (rows in between are skipped).");
@@ -100,7 +109,7 @@ public record MysqlParserConfig(
             MASTER_TIMESTAMP, MASTER_GTID, DB_USERNAME, DB_PASSWORD, DEFAULT_DATABASE, CONNECTION_CHARSET, SLAVE_ID,
             GTID_ON, DETECTING_ENABLE, DETECTING_SQL, DETECTING_INTERVAL, DETECTING_RETRY, TRANSACTION_SIZE,
             FALLBACK_INTERVAL, PARALLEL, PARALLEL_THREADS, PARALLEL_BUFFER, BINLOG_FORMAT, BINLOG_IMAGE,
-            AUTO_RESET_LATEST,
+            AUTO_RESET_LATEST, TIMESTAMP_ZONE,
             ConfigKey.unsupported("canal.instance.rds.*", "Aliyun RDS binlog download from OSS; not implemented."),
             ConfigKey.unsupported("canal.instance.filter.druid.ddl",
                     "Canal's choice of DDL parser; this server always parses DDL with Druid."),
@@ -136,6 +145,7 @@ public record MysqlParserConfig(
                 master.start(),
                 p.bool(GTID_ON),
                 SourceConnectionKeys.network(p),
+                SourceConnectionKeys.heartbeatPeriod(p),
                 SourceConnectionKeys.ssl(p),
                 p.bool(DETECTING_ENABLE), p.string(DETECTING_SQL),
                 p.integer(DETECTING_INTERVAL), p.integer(DETECTING_RETRY),
@@ -148,7 +158,22 @@ public record MysqlParserConfig(
                 upperCaseList(p.string(BINLOG_IMAGE)),
                 p.bool(AUTO_RESET_LATEST),
                 TsdbConfig.fromProperties(p, p.string(CommonKeys.DESTINATION.name(), "")),
-                StandbySource.fromProperties(p));
+                StandbySource.fromProperties(p),
+                timestampZone(p));
+    }
+
+    /** The zone {@link #TIMESTAMP_ZONE} names; the JVM's when it is empty. */
+    private static ZoneId timestampZone(TypedProperties p) {
+        String zone = p.string(TIMESTAMP_ZONE).trim();
+        if (zone.isEmpty()) {
+            return ZoneId.systemDefault();
+        }
+        try {
+            return ZoneId.of(zone);
+        } catch (DateTimeException e) {
+            throw ConfigValueException.invalid(TIMESTAMP_ZONE.name(), zone,
+                    "not a time zone (a region such as Asia/Shanghai, or an offset such as UTC or +08:00)", e);
+        }
     }
 
     /** The master source ({@code canal.instance.master.*}). */

@@ -24,6 +24,10 @@ public final class SourceConnectionKeys {
     public static final ConfigKey SO_TIMEOUT = ConfigKey.canal("canal.instance.network.soTimeout", "30",
             "Seconds a read from the source may wait before the connection counts as lost; longer than the "
                     + "source's heartbeat period.").atLeast(1);
+    public static final ConfigKey HEARTBEAT_PERIOD = ConfigKey.ours("canal.instance.network.heartbeatPeriod", "15",
+            "Seconds between the heartbeats an idle source sends on the binlog stream (Canal's fixed 15); below "
+                    + "soTimeout. Each heartbeat lets clients ack where the stream rests, past rotations and "
+                    + "transactions they do not select (docs/operations.md).").atLeast(1);
     public static final ConfigKey MAX_PACKET_SIZE = ConfigKey.ours("canal.instance.network.maxPacketSize",
             "1073741824", "Largest packet or binlog event accepted from the source, in bytes (at least 1024); a source "
                     + "claiming more is disconnected. The default is the largest max_allowed_packet MySQL allows.")
@@ -53,7 +57,7 @@ public final class SourceConnectionKeys {
             "canal.instance.master.clientCertificateKeyStorePassword", null, "Password of the client key store.");
 
     public static final List<ConfigKey> KEYS = List.of(RECEIVE_BUFFER_SIZE, SEND_BUFFER_SIZE, SO_TIMEOUT,
-            MAX_PACKET_SIZE, SSL_MODE, TLS_VERSIONS, TRUST_STORE_URL, TRUST_STORE_TYPE, TRUST_STORE_PASSWORD,
+            HEARTBEAT_PERIOD, MAX_PACKET_SIZE, SSL_MODE, TLS_VERSIONS, TRUST_STORE_URL, TRUST_STORE_TYPE, TRUST_STORE_PASSWORD,
             CLIENT_STORE_URL, CLIENT_STORE_TYPE, CLIENT_STORE_PASSWORD, ALLOW_PUBLIC_KEY_RETRIEVAL);
 
     private SourceConnectionKeys() {
@@ -63,6 +67,17 @@ public final class SourceConnectionKeys {
         return new NetworkOptions(p.integer(RECEIVE_BUFFER_SIZE), p.integer(SEND_BUFFER_SIZE),
                 Duration.ofSeconds(p.integer(SO_TIMEOUT)), NetworkOptions.defaults().connectTimeout(),
                 p.integer(MAX_PACKET_SIZE));
+    }
+
+    /** The heartbeat period, which must be below the socket timeout or an idle stream times out. */
+    static Duration heartbeatPeriod(TypedProperties p) {
+        int period = p.integer(HEARTBEAT_PERIOD);
+        int timeout = p.integer(SO_TIMEOUT);
+        if (period >= timeout) {
+            throw ConfigValueException.invalid(HEARTBEAT_PERIOD.name(), Integer.toString(period),
+                    "must be below " + SO_TIMEOUT.name() + " (" + timeout + "), or an idle binlog stream times out");
+        }
+        return Duration.ofSeconds(period);
     }
 
     /** A password or type without its store's URL is rejected, naming the key. */

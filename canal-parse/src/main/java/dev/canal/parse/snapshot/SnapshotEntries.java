@@ -41,6 +41,19 @@ final class SnapshotEntries {
         return entries;
     }
 
+    /**
+     * The entry that begins a recovery copy of {@code table}: a TRUNCATE statement of the table, marked as snapshot
+     * entries are, telling a consumer to drop what it holds of the table before the copy's rows arrive
+     * (docs/snapshots.md, "Recovering a purged position").
+     */
+    static CanalEntry.Entry reset(SnapshotTable table, CanalEntry.Header at) {
+        CanalEntry.RowChange change = CanalEntry.RowChange.newBuilder()
+                .setEventType(CanalEntry.EventType.TRUNCATE).setIsDdl(true)
+                .setSql("TRUNCATE TABLE " + table.quoted()).setDdlSchemaName(table.schema()).build();
+        return entry(header(at, table.schema(), table.table()).setEventType(CanalEntry.EventType.TRUNCATE),
+                CanalEntry.EntryType.ROWDATA, change.toByteString());
+    }
+
     private static CanalEntry.Header.Builder header(CanalEntry.Header at, String schema, String table) {
         CanalEntry.Header.Builder h = CanalEntry.Header.newBuilder()
                 .setVersion(at.getVersion())

@@ -32,11 +32,23 @@ final class SnapshotProgress {
     /** One table to copy, in request order. */
     static final class TableProgress {
         final SnapshotTable table;
+        /** the copy replaces what clients hold of the table: it begins with a reset entry (a recovery copy) */
+        final boolean reset;
         final List<Mark> marks = new ArrayList<>();
         Watermark doneAt;
 
-        TableProgress(SnapshotTable table) {
+        TableProgress(SnapshotTable table, boolean reset) {
             this.table = table;
+            this.reset = reset;
+        }
+
+        /**
+         * Whether the copy must begin with its reset entry now: a reset copy no chunk of which a client acknowledged
+         * (a reset entry acknowledged before lies before those chunks in the stream; one not acknowledged is sent
+         * again, which only repeats it).
+         */
+        boolean resetDue() {
+            return reset && marks.isEmpty();
         }
 
         /** The key of the last chunk in the stream (null: from the first row). */
@@ -74,7 +86,19 @@ final class SnapshotProgress {
 
     /** Queues a copy of {@code table} from its first row, after the copies already queued. */
     void request(SnapshotTable table) {
-        tables.add(new TableProgress(table));
+        tables.add(new TableProgress(table, false));
+    }
+
+    /**
+     * Replaces every queued copy with reset copies of {@code selected}: the stream lost changes (the source purged
+     * them), so what clients hold of those tables is replaced, not completed.
+     */
+    void recover(List<SnapshotTable> selected) {
+        tables.clear();
+        for (SnapshotTable table : selected) {
+            tables.add(new TableProgress(table, true));
+        }
+        initialRequested = true;
     }
 
     /** The first table not finished yet, null when none. */
@@ -124,6 +148,9 @@ final class SnapshotProgress {
             TableProgress t = tables.get(i);
             String prefix = "table." + i;
             p.setProperty(prefix, t.table.toString());
+            if (t.reset) {
+                p.setProperty(prefix + ".reset", "true");
+            }
             if (t.doneAt != null) {
                 p.setProperty(prefix + ".done", t.doneAt.file() + ":" + t.doneAt.offset());
             }
@@ -157,7 +184,8 @@ final class SnapshotProgress {
         int count = Integer.parseInt(required(p, "tables"));
         for (int i = 0; i < count; i++) {
             String prefix = "table." + i;
-            TableProgress t = new TableProgress(SnapshotTable.parse(required(p, prefix)));
+            TableProgress t = new TableProgress(SnapshotTable.parse(required(p, prefix)),
+                    Boolean.parseBoolean(p.getProperty(prefix + ".reset")));
             String done = p.getProperty(prefix + ".done");
             t.doneAt = done == null ? null : position(done);
             int marks = Integer.parseInt(required(p, prefix + ".marks"));

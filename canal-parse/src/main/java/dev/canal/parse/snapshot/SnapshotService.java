@@ -11,6 +11,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -29,7 +30,9 @@ import org.slf4j.MDC;
  * for run-time requests, keeps the progress with the meta, and throttles to the configured rate.
  *
  * <p>The parser attaches each dump's ordered output ({@link #attach}), sends every event's entries through
- * {@link #accept}, and detaches when the dump ends.
+ * {@link #accept}, and detaches when the dump ends. When the source purged the position the parser needed and it
+ * reads on from the source's current position, it asks for a recovery ({@link #recoverPurgedPosition}): every
+ * selected table is copied again, each copy beginning with a reset entry (docs/snapshots.md).
  */
 public final class SnapshotService implements AutoCloseable {
 
@@ -44,6 +47,8 @@ public final class SnapshotService implements AutoCloseable {
     private final SnapshotProgressStore store;
     private final Supplier<Connection> connections;
     private final Supplier<SinkFilterConfig> filters;
+    private final ZoneId timestampZone;
+    private final boolean hasCursor;
     private final StreamInterleaver interleaver = new StreamInterleaver();
     private final SnapshotProgress progress;
     private final Thread thread;
@@ -53,14 +58,20 @@ public final class SnapshotService implements AutoCloseable {
     private final LongAdder chunks = new LongAdder();
     private final LongAdder tablesDone = new LongAdder();
     private final AtomicInteger tablesPending = new AtomicInteger();
+    private final LongAdder recoveries = new LongAdder();
+    /** Set by the parser thread, taken by the snapshot thread: copy the selected tables again, with resets. */
+    private volatile boolean recoveryRequested;
 
     private SnapshotService(String destination, SnapshotConfig config, SnapshotProgressStore store,
-            Supplier<Connection> connections, Supplier<SinkFilterConfig> filters, EntryPosition cursor) {
+            Supplier<Connection> connections, Supplier<SinkFilterConfig> filters, EntryPosition cursor,
+            ZoneId timestampZone) {
         this.destination = destination;
         this.config = config;
         this.store = store;
         this.connections = connections;
         this.filters = filters;
+        this.timestampZone = timestampZone;
+        this.hasCursor = cursor != null;
         String saved = store.load();
         this.progress = saved == null ? new SnapshotProgress() : SnapshotProgress.decode(saved);
         progress.resumeAt(cursor);
@@ -74,14 +85,16 @@ public final class SnapshotService implements AutoCloseable {
      * @param filters  the destination's filters in force: the tables an initial snapshot copies, and the columns
      *                 of the rows it emits
      * @param cursor   where the clients' acknowledged stream stands (null: nothing acknowledged yet)
+     * @param timestampZone the zone TIMESTAMP values are rendered in, as in the parser's binlog rows
      */
     public static SnapshotService startIfEnabled(String destination, SnapshotConfig config,
             SnapshotProgressStore store, Supplier<Connection> connections, Supplier<SinkFilterConfig> filters,
-            EntryPosition cursor) {
+            EntryPosition cursor, ZoneId timestampZone) {
         if (!config.enabled()) {
             return null;
         }
-        SnapshotService service = new SnapshotService(destination, config, store, connections, filters, cursor);
+        SnapshotService service = new SnapshotService(destination, config, store, connections, filters, cursor,
+                timestampZone);
         service.thread.start();
         return service;
     }
@@ -101,9 +114,20 @@ public final class SnapshotService implements AutoCloseable {
         interleaver.detach();
     }
 
+    /**
+     * The source purged what the parser needed, and the parser now reads on from the source's current position: the
+     * changes between are lost, so every selected table is copied again, each copy beginning with a reset entry.
+     * Called by the parser thread once the new start is fixed and before it streams from there, so no chunk is read
+     * before the stream's new start.
+     */
+    public void recoverPurgedPosition() {
+        recoveries.increment();
+        recoveryRequested = true; // a chunk of the old stream still waiting goes in at the new stream's first boundary
+    }
+
     public SnapshotStats stats() {
         return new SnapshotStats(rowsRead.sum(), rowsEmitted.sum(), chunks.sum(), tablesDone.sum(),
-                tablesPending.get());
+                tablesPending.get(), recoveries.sum());
     }
 
     @Override
@@ -141,7 +165,7 @@ public final class SnapshotService implements AutoCloseable {
 
     private void work(Connection connection) throws SQLException, InterruptedException {
         String statusQuery = Watermark.statusQuery(connection);
-        if (config.initial() && !progress.initialRequested()) {
+        if (config.copiesAtFirstStart(hasCursor) && !progress.initialRequested()) {
             for (SnapshotTable table : selectedTables(connection)) {
                 progress.request(table);
             }
@@ -152,6 +176,13 @@ public final class SnapshotService implements AutoCloseable {
         }
         long nextPoll = 0;
         while (running) {
+            if (recoveryRequested) {
+                progress.recover(selectedTables(connection));
+                save();
+                recoveryRequested = false;
+                log.warn("destination {}: copying {} selected tables again, each after a reset, to recover from the "
+                        + "purged position", destination, progress.tables().size());
+            }
             if (config.signalTable() != null && System.nanoTime() - nextPoll >= 0) {
                 readSignals(connection);
                 nextPoll = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(config.signalPollMillis());
@@ -226,8 +257,12 @@ public final class SnapshotService implements AutoCloseable {
             save();
             return;
         }
+        if (target.resetDue()) {
+            interleaver.emitReset(table, Watermark.read(connection, statusQuery));
+            log.info("destination {}: {} reset ahead of its copy", destination, table);
+        }
         SourceFlavour flavour = SourceFlavour.ofProductVersion(connection.getMetaData().getDatabaseProductVersion());
-        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize(), flavour,
+        TableChunks chunker = new TableChunks(table, meta, keys, config.chunkSize(), flavour, timestampZone,
                 () -> filters.get().columnFilter().forTable(table.schema(), table.table()));
         PrimaryKey after = target.resumeKey();
         log.info("destination {}: snapshot of {} {} in chunks of {} rows", destination, table,
@@ -237,7 +272,7 @@ public final class SnapshotService implements AutoCloseable {
         long lastLog = started;
         long tableRows = 0;
         try {
-            while (running) {
+            while (running && !recoveryRequested) {
                 long chunkStart = System.nanoTime();
                 TableChunks.Chunk chunk = chunker.read(connection, after);
                 Watermark high = Watermark.read(connection, statusQuery);

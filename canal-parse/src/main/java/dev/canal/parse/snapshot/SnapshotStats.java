@@ -8,6 +8,8 @@ package dev.canal.parse.snapshot;
  * @param chunks        chunks put into the stream
  * @param tablesDone    tables copied to the end
  * @param tablesPending tables requested and not finished yet
+ * @param recoveries    recoveries from a position the source purged: copies of every selected table requested
  */
-public record SnapshotStats(long rowsRead, long rowsEmitted, long chunks, long tablesDone, int tablesPending) {
+public record SnapshotStats(long rowsRead, long rowsEmitted, long chunks, long tablesDone, int tablesPending,
+        long recoveries) {
 }

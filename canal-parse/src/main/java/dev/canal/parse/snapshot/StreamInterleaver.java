@@ -28,8 +28,8 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class StreamInterleaver {
 
-    /** A chunk waiting for the stream to pass its watermark. */
-    private record Pending(SnapshotChunk chunk, Watermark high) {
+    /** A chunk, or the reset entry of a table, waiting for the stream to pass its watermark. */
+    private record Pending(SnapshotChunk chunk, SnapshotTable reset, Watermark high) {
     }
 
     /** What a chunk needs to go into the stream: its rows and, in the same order, their keys. */
@@ -112,9 +112,21 @@ final class StreamInterleaver {
      * @return where it went and how many rows it kept
      */
     Emitted emit(SnapshotChunk chunk, Watermark high) throws InterruptedException {
+        return emit(new Pending(chunk, null, high));
+    }
+
+    /**
+     * Hands in the reset entry of {@code table} and waits until it is in the stream, behind {@code high}: before
+     * the keys of the table are noted for its first chunk, so every change the stream carries after it is kept.
+     */
+    Emitted emitReset(SnapshotTable table, Watermark high) throws InterruptedException {
+        return emit(new Pending(null, table, high));
+    }
+
+    private Emitted emit(Pending next) throws InterruptedException {
         lock.lockInterruptibly();
         try {
-            pending = new Pending(chunk, high);
+            pending = next;
             emitted = null;
             emitIfDue();
             while (emitted == null) {
@@ -196,6 +208,11 @@ final class StreamInterleaver {
                 || streamEnd.compareTo(pending.high()) < 0) {
             return;
         }
+        if (pending.reset() != null) {
+            downstream.accept(List.of(SnapshotEntries.reset(pending.reset(), lastBoundary)));
+            emitted(new Emitted(lastBoundary, 0, 0));
+            return;
+        }
         SnapshotChunk chunk = pending.chunk();
         List<CanalEntry.RowData> kept = new ArrayList<>(chunk.rows().size());
         for (int i = 0; i < chunk.rows().size(); i++) {
@@ -205,10 +222,14 @@ final class StreamInterleaver {
             }
         }
         downstream.accept(SnapshotEntries.of(chunk.meta(), kept, lastBoundary));
-        emitted = new Emitted(lastBoundary, kept.size(), chunk.rows().size() - kept.size());
-        pending = null;
         changedBefore = changed;
         changed = new HashSet<>();
+        emitted(new Emitted(lastBoundary, kept.size(), chunk.rows().size() - kept.size()));
+    }
+
+    private void emitted(Emitted what) {
+        emitted = what;
+        pending = null;
         emittedCondition.signalAll();
     }
 }

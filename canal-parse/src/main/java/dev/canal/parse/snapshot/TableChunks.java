@@ -42,12 +42,13 @@ final class TableChunks {
 
     /**
      * @param flavour the source's: rows are read and rendered as the parser renders them from its binlog
+     * @param timestampZone the zone TIMESTAMP values are rendered in, the parser's
      * @param selection the columns the destination's column filter keeps in rows of the table, asked per chunk
      */
     TableChunks(SnapshotTable table, TableMeta meta, List<String> keyColumns, int chunkSize,
-            SourceFlavour flavour, Supplier<ColumnFilter.Selection> selection) {
+            SourceFlavour flavour, ZoneId timestampZone, Supplier<ColumnFilter.Selection> selection) {
         this.meta = meta;
-        this.renderer = new ColumnRenderer(ZoneId.systemDefault(), flavour);
+        this.renderer = new ColumnRenderer(timestampZone, flavour);
         this.flavour = flavour;
         this.selection = selection;
         this.keyIndexes = new ArrayList<>();

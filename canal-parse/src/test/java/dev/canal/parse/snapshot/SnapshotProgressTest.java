@@ -70,6 +70,25 @@ class SnapshotProgressTest {
     }
 
     @Test
+    void aRecoveryReplacesTheQueueWithResetCopiesWhoseResetIsDueUntilAChunkIsAcknowledged() {
+        SnapshotProgress p = new SnapshotProgress();
+        p.request(new SnapshotTable("s", "old"));
+        p.recover(List.of(new SnapshotTable("s", "a"), new SnapshotTable("s", "b")));
+        p.tables().get(0).mark(key("5"), new Watermark("bin.000001", 150));
+
+        SnapshotProgress back = SnapshotProgress.decode(p.encode());
+
+        assertThat(back.initialRequested()).isTrue();
+        assertThat(back.tables()).extracting(t -> t.table.table()).containsExactly("a", "b");
+        assertThat(back.tables()).allMatch(t -> t.reset);
+        assertThat(back.tables().get(1).resetDue()).isTrue();
+        back.resumeAt(EntryPosition.of("bin.000001", 200));
+        assertThat(back.tables().get(0).resetDue()).as("its first chunk, behind its reset, was acknowledged").isFalse();
+        back.resumeAt(EntryPosition.of("bin.000001", 100));
+        assertThat(back.tables().get(0).resetDue()).isTrue();
+    }
+
+    @Test
     void progressOfAnotherFormIsRejectedNamingWhatIsMissing() {
         assertThatThrownBy(() -> SnapshotProgress.decode("tables=1\n")).hasMessageContaining("signal.last");
     }
@@ -89,8 +108,23 @@ class SnapshotProgressTest {
     void modeInitialEnablesSnapshotsAndNeverIsTheDefault() {
         Properties p = new Properties();
         assertThat(SnapshotConfig.fromProperties(p).enabled()).isFalse();
+        assertThat(SnapshotConfig.fromProperties(p).recoversPurgedPosition()).isFalse();
         p.setProperty(SnapshotConfig.MODE.name(), "initial");
-        assertThat(SnapshotConfig.fromProperties(p).initial()).isTrue();
+        assertThat(SnapshotConfig.fromProperties(p).copiesAtFirstStart(true)).isTrue();
+        assertThat(SnapshotConfig.fromProperties(p).recoversPurgedPosition()).isFalse();
+    }
+
+    @Test
+    void modeWhenNeededCopiesWithoutACursorAndRecoversPurgedPositions() {
+        Properties p = new Properties();
+        p.setProperty(SnapshotConfig.MODE.name(), "When_Needed");
+        SnapshotConfig config = SnapshotConfig.fromProperties(p);
+        assertThat(config.enabled()).isTrue();
+        assertThat(config.recoversPurgedPosition()).isTrue();
+        assertThat(config.copiesAtFirstStart(false)).isTrue();
+        assertThat(config.copiesAtFirstStart(true)).isFalse();
+        p.setProperty(SnapshotConfig.MODE.name(), "sometimes");
+        assertThatThrownBy(() -> SnapshotConfig.fromProperties(p)).hasMessageContaining(SnapshotConfig.MODE.name());
     }
 
     private static PrimaryKey key(String value) {

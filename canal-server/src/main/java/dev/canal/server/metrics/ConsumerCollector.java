@@ -3,14 +3,16 @@ package dev.canal.server.metrics;
 import static dev.canal.server.metrics.MetricType.GAUGE;
 
 import dev.canal.instance.CanalInstance;
+import dev.canal.parse.mysql.MysqlEventParser;
 import dev.canal.protocol.ConsumerName;
 import dev.canal.store.ConsumerCounters;
 import java.util.List;
 
 /**
  * How far each consumer of each running destination is behind (docs/consumers.md), read from the store when
- * scraped. The {@code consumer} label is the name the consumer subscribes with: the destination for its default
- * consumer, {@code destination@name} for a named one.
+ * scraped, and how long the source keeps the binlog its cursor needs (docs/operations.md, "Binlog retention"), as
+ * the parser's retention watch last saw it. The {@code consumer} label is the name the consumer subscribes with: the
+ * destination for its default consumer, {@code destination@name} for a named one.
  */
 final class ConsumerCollector implements MetricsCollector {
 
@@ -31,6 +33,9 @@ final class ConsumerCollector implements MetricsCollector {
                 "Binlog time between the newest entry put and the consumer's last acked entry, ms");
         MetricFamily.Builder detached = MetricFamily.builder("canal_instance_consumer_detached", GAUGE,
                 "1 when the consumer fell behind the store and was detached");
+        MetricFamily.Builder retention = MetricFamily.builder("canal_instance_binlog_retention_seconds", GAUGE,
+                "Seconds until the source's binlog expiry would purge the file the consumer's cursor needs; +Inf when "
+                        + "the source never expires binlogs");
         for (InstanceRegistry.Registered registered : registry.registered()) {
             CanalInstance instance = registered.instance();
             String destination = instance.getDestination();
@@ -40,7 +45,11 @@ final class ConsumerCollector implements MetricsCollector {
                 lagTime.add(counters.lagMillis(), DESTINATION, destination, CONSUMER, consumer);
                 detached.add(counters.detached() ? 1 : 0, DESTINATION, destination, CONSUMER, consumer);
             }
+            if (instance.getEventParser() instanceof MysqlEventParser parser) {
+                parser.binlogRetentionSeconds().forEach((consumer, seconds) ->
+                        retention.add(seconds, DESTINATION, destination, CONSUMER, consumer));
+            }
         }
-        return List.of(lagEntries.build(), lagTime.build(), detached.build());
+        return List.of(lagEntries.build(), lagTime.build(), detached.build(), retention.build());
     }
 }

@@ -15,7 +15,9 @@ import java.util.List;
  * <li>{@code canal_instance_snapshot_rows_emitted}: rows put into the stream;</li>
  * <li>{@code canal_instance_snapshot_chunks}: chunks put into the stream;</li>
  * <li>{@code canal_instance_snapshot_tables_done}: tables copied to the end;</li>
- * <li>{@code canal_instance_snapshot_tables_pending}: tables requested and not finished.</li>
+ * <li>{@code canal_instance_snapshot_tables_pending}: tables requested and not finished;</li>
+ * <li>{@code canal_instance_snapshot_recoveries}: recoveries from a position the source purged, each a copy of
+ * every selected table ({@code canal.instance.snapshot.mode=when_needed}).</li>
  * </ul>
  */
 final class SnapshotCollector implements MetricsCollector {
@@ -40,6 +42,8 @@ final class SnapshotCollector implements MetricsCollector {
                 "Tables snapshots copied to the end");
         MetricFamily.Builder pending = MetricFamily.builder("canal_instance_snapshot_tables_pending", GAUGE,
                 "Tables requested for a snapshot and not finished");
+        MetricFamily.Builder recoveries = MetricFamily.builder("canal_instance_snapshot_recoveries", COUNTER,
+                "Copies of every selected table because the source purged the position the destination needed");
         for (InstanceRegistry.Registered registered : registry.registered()) {
             if (!(registered.instance().getEventParser() instanceof MysqlEventParser parser)) {
                 continue;
@@ -54,7 +58,9 @@ final class SnapshotCollector implements MetricsCollector {
             chunks.add(stats.chunks(), DESTINATION, destination);
             done.add(stats.tablesDone(), DESTINATION, destination);
             pending.add(stats.tablesPending(), DESTINATION, destination);
+            recoveries.add(stats.recoveries(), DESTINATION, destination);
         }
-        return List.of(read.build(), emitted.build(), chunks.build(), done.build(), pending.build());
+        return List.of(read.build(), emitted.build(), chunks.build(), done.build(), pending.build(),
+                recoveries.build());
     }
 }

@@ -51,7 +51,7 @@ class SnapshotCollectorTest {
             assertThat(families.get("canal_instance_snapshot_rows_read")).containsExactly("snap 0.0");
             assertThat(families.get("canal_instance_snapshot_tables_pending")).containsExactly("snap 0.0");
             assertThat(families).containsKeys("canal_instance_snapshot_rows_emitted", "canal_instance_snapshot_chunks",
-                    "canal_instance_snapshot_tables_done");
+                    "canal_instance_snapshot_tables_done", "canal_instance_snapshot_recoveries");
         } finally {
             withSnapshots.stop();
             plain.stop();
