@@ -2,7 +2,10 @@ package dev.canal.server;
 
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.Message;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -59,4 +62,12 @@ public interface CanalServer {
 
     /** The client's outstanding batch ids in increasing order. */
     List<Long> listBatchIds(ClientIdentity client);
+
+    /**
+     * Before the destinations are handed over to another server: hands out no batch of them any more (until each
+     * starts here again) and waits up to {@code wait} for their clients to ack what they hold.
+     *
+     * @return the destinations whose clients still held batches when the wait ended
+     */
+    Set<String> quiesce(Collection<String> destinations, Duration wait);
 }

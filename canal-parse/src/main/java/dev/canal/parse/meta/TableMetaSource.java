@@ -36,4 +36,11 @@ public interface TableMetaSource {
      * schema as it was there; an on-demand source drops its cache.
      */
     void rewindTo(EntryPosition position);
+
+    /**
+     * Readies what does not depend on the start position, ahead of a start (a standby server's warm instance): a
+     * history-keeping source loads its history and rebuilds its latest model. Nothing to do by default.
+     */
+    default void prepare() {
+    }
 }
