@@ -205,6 +205,14 @@ print_log_tail() {
     echo "$text" >&2
 }
 
+# What the server said of each destination's source (streaming, or why not) and of unknown keys, without the log's
+# timestamps: the start is not silent about a destination that cannot read its source.
+print_start_report() {
+    written_since "$server_log" "$server_log_offset" \
+        | sed -n -e 's/^.* dev\.canal\.deployer\.SourceReport - //p' \
+                 -e 's/^.* dev\.canal\.deployer\.DestinationRegistry - \(.*unknown key .*\)$/\1/p'
+}
+
 server_log_offset=$(size_of "$server_log")
 stdout_log_offset=$(size_of "$stdout_log")
 nohup "${command[@]}" >> "$stdout_log" 2>&1 &
@@ -229,10 +237,12 @@ while :; do
     started=$(written_since "$server_log" "$server_log_offset" | grep -E -m 1 "canal server (started|running, but)" || true)
     case $started in
         *"canal server started"*)
+            print_start_report
             echo "canal server started, PID $pid; logs in $base/logs"
             exit 0 ;;
         ?*)
             # the server runs and serves its other destinations: not a failed start, but worth the operator's eye
+            print_start_report
             echo "canal server started, PID $pid, but some destinations did not; logs in $base/logs" >&2
             print_log_tail "$server_log" "$server_log_offset"
             exit 0 ;;

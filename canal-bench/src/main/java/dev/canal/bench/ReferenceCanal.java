@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -46,9 +47,25 @@ public final class ReferenceCanal implements AutoCloseable {
     private static final String READY = "READY ";
     private static final long START_TIMEOUT_SECONDS = 120;
 
-    /** One destination of the reference: its source, start position (file, offset and time) and filters. */
+    /**
+     * One destination of the reference: its source, start position (file, offset and time), filters, and further
+     * instance keys of the launcher ({@code settings}, named without the destination: {@code filter.rows},
+     * {@code gtidon}, {@code master.gtid}, {@code meta.dir}, ...; docs/reference-canal.md).
+     */
     public record Destination(String name, String host, int port, String user, String password, String file,
-            long position, long timestampMillis, Filters filters, int memoryBufferSize, long slaveId) {
+            long position, long timestampMillis, Filters filters, int memoryBufferSize, long slaveId,
+            Map<String, String> settings) {
+
+        public Destination {
+            settings = Map.copyOf(settings);
+        }
+
+        /** A destination with no settings beyond its filters. */
+        public Destination(String name, String host, int port, String user, String password, String file,
+                long position, long timestampMillis, Filters filters, int memoryBufferSize, long slaveId) {
+            this(name, host, port, user, password, file, position, timestampMillis, filters, memoryBufferSize,
+                    slaveId, Map.of());
+        }
 
         /** A destination filtered by the table white list {@code filterRegex} alone. */
         public Destination(String name, String host, int port, String user, String password, String file,
@@ -57,10 +74,7 @@ public final class ReferenceCanal implements AutoCloseable {
                     memoryBufferSize, slaveId);
         }
 
-        Properties properties(int canalPort) {
-            Properties p = new Properties();
-            p.setProperty("canal.port", Integer.toString(canalPort));
-            p.setProperty("canal.destinations", name);
+        void putInto(Properties p) {
             p.setProperty(name + ".master.address", host + ":" + port);
             p.setProperty(name + ".dbUsername", user);
             p.setProperty(name + ".dbPassword", password);
@@ -71,7 +85,7 @@ public final class ReferenceCanal implements AutoCloseable {
             p.setProperty(name + ".memory.buffer.size", Integer.toString(memoryBufferSize));
             p.setProperty(name + ".tsdb.enable", "true");
             p.setProperty(name + ".slaveId", Long.toString(slaveId));
-            return p;
+            settings.forEach((key, value) -> p.setProperty(name + "." + key, value));
         }
 
         @Override
@@ -127,13 +141,25 @@ public final class ReferenceCanal implements AutoCloseable {
      */
     public static ReferenceCanal start(Destination destination, List<String> extraJavaOptions, Path workDir)
             throws IOException, InterruptedException {
+        return start(List.of(destination), extraJavaOptions, workDir);
+    }
+
+    /** Starts the reference with several destinations, each with an instance of its own, as {@link #start} one. */
+    public static ReferenceCanal start(List<Destination> destinations, List<String> extraJavaOptions, Path workDir)
+            throws IOException, InterruptedException {
         Files.createDirectories(workDir);
         int port = freePort();
-        Path config = workDir.resolve("reference-" + destination.name() + ".properties");
+        String names = String.join(",", destinations.stream().map(Destination::name).toList());
+        Properties properties = new Properties();
+        properties.setProperty("canal.port", Integer.toString(port));
+        properties.setProperty("canal.destinations", names);
+        destinations.forEach(d -> d.putInto(properties));
+        String fileName = "reference-" + (destinations.size() == 1 ? names : "destinations");
+        Path config = workDir.resolve(fileName + ".properties");
         try (Writer out = Files.newBufferedWriter(config, StandardCharsets.UTF_8)) {
-            destination.properties(port).store(out, "the reference Canal 1.1.7 launcher (canal-reference)");
+            properties.store(out, "the reference Canal 1.1.7 launcher (canal-reference)");
         }
-        Path log = workDir.resolve("reference-" + destination.name() + ".log");
+        Path log = workDir.resolve(fileName + ".log");
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(DEPLOYER_JAVA_OPTIONS);

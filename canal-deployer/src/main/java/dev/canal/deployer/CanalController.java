@@ -118,6 +118,7 @@ public final class CanalController {
             List<String> failed = registry.open(boot);
             follow(registry, boot, closer);
             started = closer;
+            reportSources(boot, failed);
             logStarted(boot, failed);
         } catch (RuntimeException e) {
             closer.close();
@@ -208,6 +209,18 @@ public final class CanalController {
                     Duration.ofSeconds(config.autoScanIntervalSeconds()));
             scanner.start(boot);
             closer.add("the auto scan", scanner::stop);
+        }
+    }
+
+    /** Which destinations stream from their source, and why the others do not, before the start is declared. */
+    private void reportSources(List<String> boot, List<String> failed) {
+        boolean election = !config.zkServers().isEmpty();
+        try {
+            SourceReport.waitAndLog(boot, server::runningInstance, destination -> failed.contains(destination) ? null
+                    : config.lazy(destination) && netty != null ? "lazy: starts when a client subscribes"
+                    : election ? "standby: another server runs it" : null, config.sourceReportWait());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // stopping: the report is not worth waiting for
         }
     }
 

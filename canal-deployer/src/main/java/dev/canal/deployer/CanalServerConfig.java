@@ -19,7 +19,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
-import java.util.TreeSet;
+import java.util.Set;
 import java.util.function.Supplier;
 
 /**
@@ -49,6 +49,9 @@ import java.util.function.Supplier;
  * @param globalSpringXml {@code canal.instance.global.spring.xml}
  * @param metricsPort     {@code canal.metrics.pull.port}: the Prometheus exporter's port, 0 or below = none
  * @param metricsIp       {@code canal.metrics.pull.ip}: the address it listens on, empty for every interface
+ * @param strictKeys      {@code canal.config.strict}: an unknown key stops start-up instead of a warning
+ * @param sourceReportWait {@code canal.startup.source.wait}: how long the start waits for each destination to
+ *                        reach its source before saying which stream and which do not
  */
 public record CanalServerConfig(
         Source source,
@@ -68,7 +71,9 @@ public record CanalServerConfig(
         boolean globalLazy,
         String globalSpringXml,
         int metricsPort,
-        String metricsIp) {
+        String metricsIp,
+        boolean strictKeys,
+        Duration sourceReportWait) {
 
     public static final ConfigKey REGISTER_IP = ConfigKey.canal("canal.register.ip", "",
             "Address this server registers in ZooKeeper for clients to reach; default canal.ip, else this host's.");
@@ -85,7 +90,7 @@ public record CanalServerConfig(
     public static final ConfigKey DESTINATIONS = ConfigKey.canal("canal.destinations", "",
             "Destinations to run, comma-separated; each has its folder under canal.conf.dir.");
     public static final ConfigKey DESTINATIONS_EXPR = ConfigKey.canal("canal.destinations.expr", null,
-            "Destinations as a pattern with a numeric range, e.g. example{1..3}; replaces canal.destinations.");
+            "Destinations as a pattern with a numeric range, e.g. example{1-3} for example1, example2, example3; replaces canal.destinations.");
     public static final ConfigKey CONF_DIR = ConfigKey.canal("canal.conf.dir", "../conf",
             "Folder holding one folder per destination, each with its instance.properties.");
     public static final ConfigKey AUTO_SCAN = ConfigKey.canal("canal.auto.scan", "false",
@@ -108,7 +113,16 @@ public record CanalServerConfig(
     public static final ConfigKey DESTINATION_SPRING_XML = ConfigKey.canal("canal.instance.{destination}.spring.xml",
             null, "canal.instance.global.spring.xml for one destination.");
 
-    public static final List<ConfigKey> KEYS = List.of(REGISTER_IP, ZK_SESSION_TIMEOUT, WITHOUT_NETTY, SERVER_MODE, DESTINATIONS,
+    public static final ConfigKey STRICT_KEYS = ConfigKey.ours("canal.config.strict", "false",
+            "Refuse to start, or to deploy a destination, when a file or override holds a key that neither this server "
+                    + "nor Canal declares (a misspelling, say); by default such a key is named in a warning and ignored.");
+
+    public static final ConfigKey SOURCE_REPORT_WAIT = ConfigKey.ours("canal.startup.source.wait", "10",
+            "Seconds the start waits for each destination to connect to its source, so that the log and "
+                    + "bin/startup.sh say which destinations stream and why the others do not; 0 reports at once.")
+            .between(0, 3600);
+
+    public static final List<ConfigKey> KEYS = List.of(STRICT_KEYS, SOURCE_REPORT_WAIT, REGISTER_IP, ZK_SESSION_TIMEOUT, WITHOUT_NETTY, SERVER_MODE, DESTINATIONS,
             DESTINATIONS_EXPR, CONF_DIR, AUTO_SCAN, AUTO_SCAN_INTERVAL, GLOBAL_MODE, GLOBAL_LAZY, GLOBAL_SPRING_XML,
             DESTINATION_MODE, DESTINATION_LAZY, DESTINATION_SPRING_XML);
 
@@ -157,13 +171,16 @@ public record CanalServerConfig(
                 mode,
                 r.read(() -> InstanceMetaConfig.fromProperties(r.effective)),
                 destinations,
-                Path.of(r.value(CONF_DIR)),
+                // absolute, so that paths in messages read /opt/canal/conf rather than ../conf or bin/../conf
+                Path.of(r.value(CONF_DIR)).toAbsolutePath().normalize(),
                 r.bool(AUTO_SCAN),
                 interval,
                 r.bool(GLOBAL_LAZY),
                 r.value(GLOBAL_SPRING_XML),
                 metricsPort,
-                r.value(PrometheusExporter.IP));
+                r.value(PrometheusExporter.IP),
+                r.bool(STRICT_KEYS),
+                Duration.ofSeconds(r.read(() -> new TypedProperties(r.effective).integer(SOURCE_REPORT_WAIT))));
         for (String destination : destinations) {
             config.lazy(destination);
             checkInstanceMode(r, "canal.instance." + destination + ".mode", managed);
@@ -228,15 +245,9 @@ public record CanalServerConfig(
                 : r.read(key, () -> new TypedProperties(r.effective).bool(key, globalLazy));
     }
 
-    /** The keys of canal.properties (and their overrides) this server does not implement or Canal does not know. */
-    public TreeSet<String> unsupportedKeys() {
-        TreeSet<String> keys = new TreeSet<>();
-        for (String key : resolved.effective().stringPropertyNames()) {
-            if (!ConfigCatalog.isSupported(key)) {
-                keys.add(key);
-            }
-        }
-        return keys;
+    /** The keys of canal.properties (and their overrides) this server does not implement or nobody declares. */
+    UnusedKeys unusedKeys() {
+        return UnusedKeys.of(resolved, Set.of());
     }
 
     /** Reads keys, turning a bad value into a {@link ConfigException} naming where the value came from. */

@@ -31,14 +31,9 @@ public record DestinationConfig(InstanceProperties properties, Properties effect
         return properties.destination();
     }
 
-    /** The keys of the destination's own file that nothing here reads, each with where it is set. */
-    List<String> unsupportedKeys(Set<String> reportedForTheServer) {
-        return effective.stringPropertyNames().stream()
-                .filter(key -> !ConfigCatalog.isSupported(key))
-                .filter(key -> !reportedForTheServer.contains(key))
-                .sorted()
-                .map(key -> key + " (" + properties.originOf(key) + ")")
-                .toList();
+    /** The keys of the destination's own file that nothing here acts on, but those reported for the server. */
+    UnusedKeys unusedKeys(Set<String> reportedForTheServer) {
+        return UnusedKeys.of(properties, reportedForTheServer);
     }
 
     private static MqConfig mqSettings(InstanceProperties properties, Properties effective) {

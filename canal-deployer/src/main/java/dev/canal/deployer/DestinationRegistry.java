@@ -71,27 +71,33 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
 
     /**
      * Reads and builds the destinations of the start, each once, before anything runs, and names every key of
-     * their files and of canal.properties that nothing reads in one warning.
+     * their files and of canal.properties that nothing acts on in one warning per unknown key and one for the rest.
      *
-     * @throws ConfigException naming the destination and the key of the first invalid configuration
+     * @throws ConfigException naming the destination and the key of the first invalid configuration, or of the
+     *     first unknown key with {@code canal.config.strict}
      */
     void prepare(List<String> destinations) {
-        Set<String> serverKeys = config.unsupportedKeys();
-        List<String> unsupported = new ArrayList<>(serverKeys);
+        UnusedKeys unused = checked(config.unusedKeys());
+        Set<String> serverKeys = unused.keys();
         try {
             for (String destination : destinations) {
                 DestinationConfig read = read(destination);
+                unused = unused.plus(checked(read.unusedKeys(serverKeys)));
                 prepared.put(destination, generator.generate(read.properties()));
                 configs.put(destination, read);
-                unsupported.addAll(read.unsupportedKeys(serverKeys));
             }
         } catch (InstanceConfigException e) {
             throw new ConfigException(e.getMessage(), e);
         }
-        if (!unsupported.isEmpty()) {
-            log.warn("these configuration keys are not implemented by this server or unknown to Canal, and are "
-                    + "ignored: {}", unsupported);
+        unused.warn(log, "");
+    }
+
+    /** The unused keys, unless {@code canal.config.strict} refuses unknown ones among them. */
+    private UnusedKeys checked(UnusedKeys unused) {
+        if (config.strictKeys()) {
+            unused.refuseUnknown();
         }
+        return unused;
     }
 
     /** MQ mode's runner: each destination's worker starts and stops with its instance. */
@@ -309,8 +315,9 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
      */
     private DestinationConfig build(String destination) {
         DestinationConfig read = read(destination);
+        UnusedKeys unused = checked(read.unusedKeys(config.unusedKeys().keys()));
         CanalInstance instance = generator.generate(read.properties());
-        warnUnsupportedKeys(read);
+        unused.warn(log, "destination " + destination + ": ");
         CanalInstance stale = prepared.put(destination, instance);
         if (stale != null) {
             stale.stop();
@@ -359,14 +366,5 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
             monitors.stop(destination);
         }
         activeExit(destination);
-    }
-
-    /** The warning for a destination deployed after start-up; canal.properties was named then. */
-    private void warnUnsupportedKeys(DestinationConfig read) {
-        List<String> keys = read.unsupportedKeys(config.unsupportedKeys());
-        if (!keys.isEmpty()) {
-            log.warn("these configuration keys of destination {} are not implemented by this server or unknown to "
-                    + "Canal, and are ignored: {}", read.destination(), keys);
-        }
     }
 }

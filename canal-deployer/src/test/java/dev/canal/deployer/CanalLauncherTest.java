@@ -271,16 +271,33 @@ class CanalLauncherTest {
     }
 
     @Test
-    void unsupportedKeysOfEveryFileAreNamedInOneWarning() {
+    void anUnknownKeyIsNamedWithTheKeyItMisspellsApartFromCanalsKeysNotImplemented() {
         writeInstance("example", "canal.instance.connectionCharset=UTF-8", "canal.instnace.filter.regex=.*");
         controller = CanalLauncher.start(canalProperties("canal.socketChannel", "netty", "canal.prot", "1"), TEST_PARSER);
 
-        List<String> warnings = logs.events().stream()
-                .filter(e -> e.getLevel() == Level.WARN && e.getFormattedMessage().contains("not implemented"))
-                .map(ILoggingEvent::getFormattedMessage).toList();
-        assertThat(warnings).hasSize(1);
-        assertThat(warnings.get(0)).contains("canal.socketChannel", "canal.prot", "canal.instance.connectionCharset",
-                "canal.instnace.filter.regex", conf.resolve("example").resolve("instance.properties").toString());
+        List<String> warnings = logs.messages(Level.WARN);
+        Path instanceFile = conf.resolve("example").resolve("instance.properties");
+        assertThat(warnings).contains("unknown key canal.prot (" + conf.resolve("canal.properties")
+                        + "), did you mean canal.port?: ignored",
+                "unknown key canal.instnace.filter.regex (" + instanceFile + "), did you mean "
+                        + "canal.instance.filter.regex?: ignored");
+        assertThat(warnings.stream().filter(w -> w.contains("does not implement")))
+                .singleElement().asString()
+                .contains("canal.socketChannel", "canal.instance.connectionCharset (" + instanceFile + ")")
+                .doesNotContain("canal.prot", "instnace");
+    }
+
+    @Test
+    void strictModeRefusesAnUnknownKeyNamingItsFileAndTheKeyItMisspells() {
+        writeInstance("example", "canal.instnace.filter.regex=.*");
+
+        assertThatThrownBy(() -> CanalLauncher.start(canalProperties("canal.config.strict", "true"), TEST_PARSER))
+                .isInstanceOf(ConfigException.class)
+                .hasMessageContaining("unknown key canal.instnace.filter.regex ("
+                        + conf.resolve("example").resolve("instance.properties") + ")")
+                .hasMessageContaining("did you mean canal.instance.filter.regex?")
+                .hasMessageContaining("canal.config.strict");
+        assertThat(RecordingEventParser.EVENTS).isEmpty();
     }
 
     @Test
@@ -291,7 +308,7 @@ class CanalLauncherTest {
         writeInstance("orders", "canal.instance.connectionCharset=UTF-8");
         await().atMost(Duration.ofSeconds(20)).until(() -> RecordingEventParser.EVENTS.contains("start orders v1"));
         assertThat(logs.messages(Level.WARN))
-                .anyMatch(w -> w.contains("destination orders") && w.contains("canal.instance.connectionCharset")
+                .anyMatch(w -> w.startsWith("destination orders: ") && w.contains("canal.instance.connectionCharset")
                         && w.contains(conf.resolve("orders").resolve("instance.properties").toString()));
     }
 

@@ -33,11 +33,11 @@ class CanalServerConfigTest {
         assertThat(config.withoutNetty()).isFalse();
         assertThat(config.zkServers()).isEmpty();
         assertThat(config.zkSessionTimeout()).hasMillis(4000);
-        assertThat(config.meta().fileDataDir()).isEqualTo(Path.of("../conf"));
+        assertThat(config.meta().fileDataDir()).isEqualTo(Path.of("../conf").toAbsolutePath().normalize());
         assertThat(config.meta().fileFlushPeriodMillis()).isEqualTo(1000);
         assertThat(config.meta().zooKeeperFlushPeriodMillis()).isEqualTo(1000);
         assertThat(config.destinations()).isEmpty();
-        assertThat(config.confDir()).isEqualTo(Path.of("../conf"));
+        assertThat(config.confDir()).isEqualTo(Path.of("../conf").toAbsolutePath().normalize()); // as messages print it
         assertThat(config.autoScan()).isFalse();
         assertThat(config.autoScanIntervalSeconds()).isEqualTo(5);
         assertThat(config.globalLazy()).isFalse();
@@ -52,7 +52,7 @@ class CanalServerConfigTest {
         CanalServerConfig config = CanalServerConfig.load(source("canal.zookeeper.session.timeout", "30000"));
 
         assertThat(config.zkSessionTimeout()).hasSeconds(30);
-        assertThat(config.unsupportedKeys()).doesNotContain("canal.zookeeper.session.timeout");
+        assertThat(config.unusedKeys().keys()).doesNotContain("canal.zookeeper.session.timeout");
     }
 
     @Test
@@ -62,7 +62,7 @@ class CanalServerConfigTest {
 
         assertThat(config.tcp().authTimeoutMillis()).isEqualTo(2500);
         assertThat(config.tcp().maxConnections()).isEqualTo(100);
-        assertThat(config.unsupportedKeys()).doesNotContain("canal.client.auth.timeout", "canal.client.max.connections");
+        assertThat(config.unusedKeys().keys()).doesNotContain("canal.client.auth.timeout", "canal.client.max.connections");
     }
 
     /** Canal's names of its MQ modes, read ignoring case as Canal does. */
@@ -171,7 +171,7 @@ class CanalServerConfigTest {
     }
 
     @Test
-    void unsupportedKeysAreThoseNotImplementedAndThoseCanalDoesNotKnow() {
+    void unusedKeysTellCanalsKeysNotImplementedFromUnknownOnesWithTheKeyTheyMisspell() {
         CanalServerConfig config = CanalServerConfig.load(source(
                 "canal.port", "11111",
                 "canal.socketChannel", "netty",
@@ -182,7 +182,11 @@ class CanalServerConfigTest {
                 "canal.instance.example.spring.xml", "classpath:spring/memory-instance.xml",
                 "canal.register.ip", "   "));
 
-        assertThat(config.unsupportedKeys())
-                .containsExactly("canal.instance.connectionCharset", "canal.prot", "canal.socketChannel");
+        UnusedKeys unused = config.unusedKeys();
+
+        assertThat(unused.notActedOn()).extracting(UnusedKeys.UnusedKey::key)
+                .containsExactly("canal.instance.connectionCharset", "canal.socketChannel");
+        assertThat(unused.unknown()).extracting(UnusedKeys.UnusedKey::describeUnknown)
+                .containsExactly("unknown key canal.prot (" + FILE + "), did you mean canal.port?");
     }
 }

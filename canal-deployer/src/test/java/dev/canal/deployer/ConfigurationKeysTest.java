@@ -40,6 +40,7 @@ class ConfigurationKeysTest {
             Map.entry("canal.instance.dbUsername", "canal"),
             Map.entry("canal.instance.dbPassword", "canal"),
             Map.entry("canal.instance.filter.black.regex", "mysql\\.slave_.*"),
+            Map.entry("canal.mq.topic", "example"), // the topic MQ modes require, as Canal's example names it
             // canal_local.properties: the manager mode it exists for
             Map.entry("canal.admin.manager", "127.0.0.1:8089"),
             Map.entry("canal.admin.port", "11110"),

@@ -54,6 +54,7 @@ class ReleaseTarballIT {
     private static final Pattern REFERENCE_WILDCARD = Pattern.compile("\\{destination}|\\{n}|\\*");
     private static final Pattern INLINE_LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
     private static final Pattern REFERENCE_LINK = Pattern.compile("(?m)^\\s*\\[[^\\]]+\\]:\\s*(\\S+)");
+    private static final Pattern SHIPPED_DOC = Pattern.compile("docs/[a-z-]+\\.md");
     private static final Pattern METRIC_NAME = Pattern.compile("\\b((?:canal|jvm|process)_[a-z0-9_]+)");
 
     @TempDir
@@ -118,6 +119,25 @@ class ReleaseTarballIT {
             literalStart = wildcard.end();
         }
         return Pattern.compile(regex.append(Pattern.quote(name.substring(literalStart))).toString());
+    }
+
+    @Test
+    void everyDocTheShippedConfigurationAndScriptsNameIsInTheTarball() throws IOException {
+        Set<String> named = new TreeSet<>();
+        for (String folder : List.of("conf", "bin")) {
+            try (Stream<Path> files = Files.walk(home.resolve(folder))) {
+                for (Path file : files.filter(Files::isRegularFile).toList()) {
+                    Matcher doc = SHIPPED_DOC.matcher(Files.readString(file, StandardCharsets.UTF_8));
+                    while (doc.find()) {
+                        named.add(doc.group());
+                    }
+                }
+            }
+        }
+
+        assertThat(named).as("docs the shipped files name").contains("docs/configuration.md");
+        assertThat(named).allSatisfy(doc -> assertThat(home.resolve(doc)).as(doc).isRegularFile());
+        assertThat(home.resolve("docs/README.md")).isRegularFile();
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.canal.deployer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
@@ -80,5 +81,17 @@ class RocketMqModeIT {
             consumer.shutdown();
         }
         scenario.assertEveryRowArrivedInOrder();
+    }
+
+    /**
+     * Canal hashes over the topic's live queue count with canal.mq.enableDynamicQueuePartition; this server does not,
+     * so rather than place rows on other queues than Canal it does not start.
+     */
+    @Test
+    void hashingOverTheLiveQueueCountStopsStartUpNamingTheKey(MySqlServer db, RocketMqBroker broker) {
+        assertThatThrownBy(() -> scenario.start(db, conf, "rocketmq_dynamic", List.of("canal.mq.topic=canal_rows",
+                "canal.mq.partitionHash=.*\\..*"), "canal.serverMode", "rocketMQ",
+                "rocketmq.namesrv.addr", broker.namesrvAddr(), "canal.mq.enableDynamicQueuePartition", "true"))
+                .hasMessageContaining("canal.mq.enableDynamicQueuePartition");
     }
 }

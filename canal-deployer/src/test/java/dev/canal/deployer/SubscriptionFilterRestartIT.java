@@ -3,11 +3,13 @@ package dev.canal.deployer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import ch.qos.logback.classic.Level;
 import com.google.protobuf.ByteString;
 import com.google.protobuf.InvalidProtocolBufferException;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.Message;
+import dev.canal.testsupport.LogCapture;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
 import java.nio.file.Path;
@@ -62,7 +64,12 @@ class SubscriptionFilterRestartIT {
         db.execute("INSERT INTO " + SCHEMA + ".subscribed VALUES (2)");
         db.execute("INSERT INTO " + SCHEMA + ".subscribed VALUES (3)");
         db.execute("INSERT INTO " + SCHEMA + ".configured VALUES (2)");
-        controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION));
+        try (LogCapture log = LogCapture.attach("dev.canal.instance")) {
+            controller = CanalLauncher.start(RealSourceConf.canalProperties(conf, DESTINATION));
+            assertThat(log.messages(Level.WARN)).as("the start-up note naming the saved filter and its client")
+                    .anySatisfy(m -> assertThat(m).contains("'" + SCHEMA + "\\..*'", "client 1001",
+                            "canal.instance.filter.regex"));
+        }
 
         // no new subscribe: the client is known from its saved subscription, as after a reconnect
         assertThat(takeUntil(new ClientIdentity(DESTINATION, (short) 1001), "configured:2"))

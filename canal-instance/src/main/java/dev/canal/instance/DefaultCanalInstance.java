@@ -176,12 +176,19 @@ public class DefaultCanalInstance implements CanalInstance {
     /**
      * Re-applies the filter of every subscribed client, in the meta manager's order: the last non-empty one wins. A
      * kept filter that no longer compiles is reported and skipped: the destination starts with the others (or its
-     * configured list), never not at all.
+     * configured list), never not at all. A kept filter replaces canal.instance.filter.regex for as long as its
+     * client's subscription is kept, whether or not that client ever connects again, so each one applied is said,
+     * naming the filter and the client.
      */
     private void applySubscribedFilters() {
         for (ClientIdentity client : metaManager.listAllSubscribeInfo(destination)) {
             try {
-                subscribeChange(client);
+                if (subscribeChange(client)) {
+                    log.warn("destination {}: the subscribe filter {} saved by client {} replaces "
+                            + "canal.instance.filter.regex from the start, and goes on doing so while that client's "
+                            + "subscription is kept, even if it never connects again (docs/compatibility.md)",
+                            destination, UntrustedText.quote(client.filter()), client.clientId());
+                }
             } catch (IllegalArgumentException e) {
                 log.error("destination {}: the kept filter of client {} is not valid and is skipped ({}); the client "
                         + "sets it again when it subscribes", destination, client.clientId(),

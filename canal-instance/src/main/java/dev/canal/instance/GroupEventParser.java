@@ -1,6 +1,7 @@
 package dev.canal.instance;
 
 import dev.canal.parse.EventParser;
+import dev.canal.parse.SourceStatus;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -23,6 +24,11 @@ public final class GroupEventParser implements EventParser {
 
     public List<EventParser> members() {
         return members;
+    }
+
+    @Override
+    public List<SourceStatus> sourceStatuses() {
+        return members.stream().flatMap(member -> member.sourceStatuses().stream()).toList();
     }
 
     @Override

@@ -1,5 +1,7 @@
 package dev.canal.parse;
 
+import java.util.List;
+
 /**
  * The parser of one destination (Canal's CanalEventParser role): connects to the source as a replica,
  * finds where to start, decodes the binlog into entries and hands them to the sink, in binlog order.
@@ -27,5 +29,10 @@ public interface EventParser {
      */
     default boolean replaceTableWhiteList(String regex) {
         return false;
+    }
+
+    /** Where the parser stands with each source it reads (one, or a group's members); empty when it cannot say. */
+    default List<SourceStatus> sourceStatuses() {
+        return List.of();
     }
 }

@@ -3,8 +3,9 @@ package dev.canal.protocol;
 /**
  * Text a client or another outside party chose (a user name, a refused destination name), made safe to put in a
  * log line or an error message: at most {@value #MAX_SHOWN} characters shown, control and other invisible
- * characters, the quote and the backslash written as a backslash, {@code u} and four hex digits, so a name can
- * neither forge log lines nor flood them.
+ * characters, the quote, and a backslash that a {@code u} follows written as a backslash, {@code u} and four hex
+ * digits, so a name can neither forge log lines nor flood them, while a regular expression's {@code \.} stays
+ * readable.
  */
 public final class UntrustedText {
 
@@ -31,7 +32,8 @@ public final class UntrustedText {
         int end = Math.min(text.length(), maxShown);
         for (int i = 0; i < end; i++) {
             char c = text.charAt(i);
-            if (isPlain(c)) {
+            boolean looksLikeEscape = c == '\\' && i + 1 < text.length() && text.charAt(i + 1) == 'u';
+            if (isPlain(c) && !looksLikeEscape) {
                 shown.append(c);
             } else {
                 shown.append(String.format("\\u%04x", (int) c));
@@ -44,7 +46,7 @@ public final class UntrustedText {
     }
 
     private static boolean isPlain(char c) {
-        if (c == '\'' || c == '\\') {
+        if (c == '\'') {
             return false;
         }
         return switch (Character.getType(c)) {

@@ -12,9 +12,15 @@ class UntrustedTextTest {
     }
 
     @Test
-    void controlCharactersQuotesAndBackslashesAreEscaped() {
-        assertThat(UntrustedText.quote("a\r\nb'c\\d\u001b[31m\u202e"))
-                .isEqualTo("'a\\u000d\\u000ab\\u0027c\\u005cd\\u001b[31m\\u202e'");
+    void controlCharactersAndQuotesAreEscaped() {
+        assertThat(UntrustedText.quote("a\r\nb'c\u001b[31m\u202e"))
+                .isEqualTo("'a\\u000d\\u000ab\\u0027c\\u001b[31m\\u202e'");
+    }
+
+    @Test
+    void aBackslashStaysUnlessItWouldReadAsAnEscape() {
+        assertThat(UntrustedText.quote("db\\..*")).isEqualTo("'db\\..*'");
+        assertThat(UntrustedText.quote("x\\u000a")).isEqualTo("'x\\u005cu000a'");
     }
 
     @Test

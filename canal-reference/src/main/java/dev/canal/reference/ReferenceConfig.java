@@ -26,6 +26,14 @@ import java.util.Properties;
  * example.tsdb.enable = true                         # table-meta TSDB (in memory), default true
  * example.slaveId = 1234                             # default 1234
  * example.parser.parallel = true                     # default true
+ * example.filter.query.dml = false                   # the filter switches of canal.instance.filter.*, each
+ * example.filter.query.ddl = false                   #   default false: query.dml/ddl/dcl, dml.insert/update/
+ * example.filter.rows = false                        #   delete, rows, transaction.entry, table.error
+ * example.get.ddl.isolation = false                  # each DDL in a batch of its own, default false
+ * example.gtidon = false                             # dump by GTID set, default false ...
+ * example.master.gtid = 3E11FA47-...:1-5              # ... starting after this set
+ * example.meta.dir = /tmp/reference-meta             # client cursors in files there (kept across restarts);
+ *                                                    #   default in memory
  * </pre>
  */
 record ReferenceConfig(int port, List<Instance> instances) {
@@ -34,7 +42,35 @@ record ReferenceConfig(int port, List<Instance> instances) {
     record Instance(String destination, InetSocketAddress address, String username, String password,
             String journalName, Long position, Long timestamp, String filterRegex, String filterBlackRegex,
             String fieldFilter, String fieldBlackFilter, int memoryBufferSize, boolean tsdb, long slaveId,
-            boolean parallel) {
+            boolean parallel, Switches switches, String gtidStart, String metaDir) {
+    }
+
+    /**
+     * The deployer's on/off instance keys ({@code canal.instance.filter.*}, {@code get.ddl.isolation},
+     * {@code gtidon}), which its {@code file-instance.xml} hands to the parser, the sink and the store; each false
+     * unless set.
+     */
+    record Switches(boolean filterQueryDml, boolean filterQueryDdl, boolean filterQueryDcl, boolean filterDmlInsert,
+            boolean filterDmlUpdate, boolean filterDmlDelete, boolean filterRows, boolean filterTransactionEntry,
+            boolean filterTableError, boolean ddlIsolation, boolean gtid) {
+
+        static Switches of(Properties p, String d) {
+            return new Switches(flag(p, d, "filter.query.dml"), flag(p, d, "filter.query.ddl"),
+                    flag(p, d, "filter.query.dcl"), flag(p, d, "filter.dml.insert"), flag(p, d, "filter.dml.update"),
+                    flag(p, d, "filter.dml.delete"), flag(p, d, "filter.rows"), flag(p, d, "filter.transaction.entry"),
+                    flag(p, d, "filter.table.error"), flag(p, d, "get.ddl.isolation"), flag(p, d, "gtidon"));
+        }
+
+        private static boolean flag(Properties p, String destination, String key) {
+            String v = optional(p, destination + "." + key);
+            if (v == null) {
+                return false;
+            }
+            if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
+                throw new IllegalArgumentException(destination + "." + key + " must be true or false, got " + v);
+            }
+            return Boolean.parseBoolean(v);
+        }
     }
 
     static ReferenceConfig from(Properties p) {
@@ -71,7 +107,8 @@ record ReferenceConfig(int port, List<Instance> instances) {
                 optional(p, d + ".filter.field"), optional(p, d + ".filter.black.field"), buffer,
                 Boolean.parseBoolean(p.getProperty(d + ".tsdb.enable", "true")),
                 longValue(p, d + ".slaveId") == null ? 1234 : longValue(p, d + ".slaveId"),
-                Boolean.parseBoolean(p.getProperty(d + ".parser.parallel", "true")));
+                Boolean.parseBoolean(p.getProperty(d + ".parser.parallel", "true")), Switches.of(p, d),
+                optional(p, d + ".master.gtid"), optional(p, d + ".meta.dir"));
     }
 
     private static InetSocketAddress address(String hostPort) {

@@ -6,6 +6,8 @@ import com.alibaba.otter.canal.instance.manager.CanalInstanceWithManager;
 import com.alibaba.otter.canal.instance.manager.model.Canal;
 import com.alibaba.otter.canal.instance.manager.model.CanalParameter;
 import com.alibaba.otter.canal.parse.inbound.mysql.MysqlEventParser;
+import com.alibaba.otter.canal.protocol.position.EntryPosition;
+import com.alibaba.otter.canal.sink.entry.EntryEventSink;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -14,7 +16,8 @@ import java.util.stream.Collectors;
  * Builds one Canal 1.1.7 {@link CanalInstanceWithManager} per destination, set up as the deployer's
  * {@code canal.properties} defaults and {@code file-instance.xml} would (memory store of 16384 slots, MEMSIZE
  * batches, raw entries, parallel parser, detection off, log positions in memory with the meta manager as
- * fallback), except that client cursors stay in memory and the TSDB tables live in memory too.
+ * fallback) with the instance keys of {@link ReferenceConfig.Switches}, except that client cursors stay in memory
+ * unless a meta directory is given, and the TSDB tables live in memory too.
  */
 final class ReferenceInstances implements CanalInstanceGenerator {
 
@@ -45,6 +48,21 @@ final class ReferenceInstances implements CanalInstanceGenerator {
         if (config.fieldBlackFilter() != null) {
             mysqlParser.setFieldBlackFilter(config.fieldBlackFilter());
         }
+        ReferenceConfig.Switches switches = config.switches();
+        mysqlParser.setFilterQueryDml(switches.filterQueryDml());
+        mysqlParser.setFilterQueryDdl(switches.filterQueryDdl());
+        mysqlParser.setFilterQueryDcl(switches.filterQueryDcl());
+        mysqlParser.setFilterDmlInsert(switches.filterDmlInsert());
+        mysqlParser.setFilterDmlUpdate(switches.filterDmlUpdate());
+        mysqlParser.setFilterDmlDelete(switches.filterDmlDelete());
+        mysqlParser.setFilterRows(switches.filterRows());
+        ((EntryEventSink) instance.getEventSink()).setFilterTransactionEntry(switches.filterTransactionEntry());
+        if (config.gtidStart() != null) {
+            // the manager's model has no field for a start GTID set; file-instance.xml gives canal.instance.master.gtid
+            EntryPosition start = new EntryPosition(config.journalName(), config.position(), config.timestamp());
+            start.setGtid(config.gtidStart());
+            mysqlParser.setMasterPosition(start);
+        }
         if (config.tsdb()) {
             // the manager's own TSDB needs the deployer's Spring and MyBatis files; this one is Canal's
             // DatabaseTableMeta over in-memory tables
@@ -61,7 +79,14 @@ final class ReferenceInstances implements CanalInstanceGenerator {
 
     private static CanalParameter parameters(ReferenceConfig.Instance config) {
         CanalParameter p = new CanalParameter();
-        p.setMetaMode(CanalParameter.MetaMode.MEMORY);
+        if (config.metaDir() != null) {
+            // file-instance.xml's FileMixedMetaManager: cursors in <dir>/<destination>/meta.dat, flushed every second
+            p.setMetaMode(CanalParameter.MetaMode.LOCAL_FILE);
+            p.setDataDir(config.metaDir());
+            p.setMetaFileFlushPeriod(1000);
+        } else {
+            p.setMetaMode(CanalParameter.MetaMode.MEMORY);
+        }
         p.setIndexMode(CanalParameter.IndexMode.MEMORY_META_FAILBACK);
         p.setStorageMode(CanalParameter.StorageMode.MEMORY);
         p.setMemoryStorageBufferSize(config.memoryBufferSize());
@@ -73,6 +98,9 @@ final class ReferenceInstances implements CanalInstanceGenerator {
         p.setDetectingEnable(false);
         p.setParallel(config.parallel());
         p.setTsdbEnable(false); // set on the parser instead, see generate
+        p.setFilterTableError(config.switches().filterTableError());
+        p.setDdlIsolation(config.switches().ddlIsolation());
+        p.setGtidEnable(config.switches().gtid());
         if (config.filterBlackRegex() != null) {
             p.setBlackFilter(config.filterBlackRegex());
         }

@@ -61,6 +61,36 @@ class ReferenceConfigTest {
     }
 
     @Test
+    void readsTheFilterSwitchesGtidStartAndMetaDirectoryPerDestination() {
+        Properties p = minimal();
+        for (String key : new String[] {"filter.query.dml", "filter.query.ddl", "filter.query.dcl",
+                "filter.dml.insert", "filter.dml.update", "filter.dml.delete", "filter.rows",
+                "filter.transaction.entry", "filter.table.error", "get.ddl.isolation", "gtidon"}) {
+            p.setProperty("a." + key, "true");
+        }
+        p.setProperty("a.master.gtid", "3e11fa47-71ca-11e1-9e33-c80aa9429562:1-5");
+        p.setProperty("a.meta.dir", "/tmp/meta");
+
+        ReferenceConfig config = ReferenceConfig.from(p);
+
+        assertThat(config.instances().get(0).switches()).isEqualTo(new ReferenceConfig.Switches(true, true, true,
+                true, true, true, true, true, true, true, true));
+        assertThat(config.instances().get(0).gtidStart()).isEqualTo("3e11fa47-71ca-11e1-9e33-c80aa9429562:1-5");
+        assertThat(config.instances().get(0).metaDir()).isEqualTo("/tmp/meta");
+        assertThat(config.instances().get(1).switches()).isEqualTo(new ReferenceConfig.Switches(false, false, false,
+                false, false, false, false, false, false, false, false));
+        assertThat(config.instances().get(1).metaDir()).isNull();
+    }
+
+    @Test
+    void aSwitchThatIsNeitherTrueNorFalseIsRejected() {
+        Properties p = minimal();
+        p.setProperty("b.filter.rows", "yes");
+
+        assertThatThrownBy(() -> ReferenceConfig.from(p)).hasMessageContaining("b.filter.rows must be true or false");
+    }
+
+    @Test
     void aJournalWithoutAPositionIsRejected() {
         Properties p = minimal();
         p.setProperty("a.master.journal.name", "mysql-bin.000003");

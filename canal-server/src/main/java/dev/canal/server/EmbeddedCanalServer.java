@@ -18,6 +18,7 @@ import dev.canal.store.Events;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
@@ -146,6 +147,12 @@ public final class EmbeddedCanalServer implements CanalServer {
                 }
             }
         }
+    }
+
+    /** The destination's instance when it runs here. */
+    public Optional<CanalInstance> runningInstance(String destination) {
+        Slot slot = instances.get(destination);
+        return slot != null && slot.instance().isStart() ? Optional.of(slot.instance()) : Optional.empty();
     }
 
     @Override

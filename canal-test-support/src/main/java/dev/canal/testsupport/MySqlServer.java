@@ -107,6 +107,23 @@ public record MySqlServer(String host, int port, String adminUser, String adminP
         }
     }
 
+    /**
+     * Sets a global variable until the returned handle is closed, which restores the value it had. For a setting a
+     * test's writes need, such as {@code binlog_row_metadata=MINIMAL} (MySQL's default; MariaDB's is NO_LOG) on a
+     * server whose fixture writes FULL: the tests of one JVM run one after the other, so none sees another's.
+     */
+    public GlobalSetting setGlobal(String name, String value) {
+        String previous = variable(name);
+        execute("SET GLOBAL " + name + " = '" + value + "'");
+        return () -> execute("SET GLOBAL " + name + " = '" + previous + "'");
+    }
+
+    /** A global setting in force until closed. */
+    public interface GlobalSetting extends AutoCloseable {
+        @Override
+        void close();
+    }
+
     private boolean usesBinaryLogStatus() {
         if (isMariaDb()) {
             return false;

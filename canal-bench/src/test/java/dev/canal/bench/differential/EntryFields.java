@@ -37,6 +37,11 @@ record EntryFields(int index, Map<String, String> fields) {
         return fields.get(path);
     }
 
+    /** Whether the entry is of this entry type ({@code ROWDATA}, {@code TRANSACTIONBEGIN}, ...). */
+    boolean is(String entryType) {
+        return entryType.equals(fields.get("entryType"));
+    }
+
     /** Entry type, table and event type, for a difference's line. */
     String title() {
         return "#" + index + " " + fields.get("entryType") + " " + fields.getOrDefault("header.schemaName", "") + "."

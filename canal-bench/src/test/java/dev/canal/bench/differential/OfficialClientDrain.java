@@ -13,48 +13,61 @@ import java.util.function.Predicate;
 
 /**
  * Reads one destination with the unmodified official client, acking every batch, until the entry {@code last}
- * accepts and the TRANSACTIONEND after it have arrived, then looks once more so that anything delivered after the
- * end is seen too.
+ * accepts has arrived and then a get of {@value #QUIET_MILLIS} ms brings nothing more: the workload is in the binlog
+ * before the servers start, so whatever follows the last entry arrives at once, whatever filters leave of it.
  */
 final class OfficialClientDrain {
+
+    private static final long QUIET_MILLIS = 1000;
 
     private OfficialClientDrain() {
     }
 
-    static List<EntryFields> drain(int port, String destination, Predicate<CanalEntry.Entry> last,
-            long timeoutMillis) throws InvalidProtocolBufferException {
+    /** Subscribes with {@code filter} and leaves without reading: the server keeps the subscription. */
+    static void subscribe(int port, String destination, String filter) {
+        CanalConnector connector = CanalConnectors.newSingleConnector(new InetSocketAddress("127.0.0.1", port),
+                destination, "", "");
+        connector.connect();
+        try {
+            connector.subscribe(filter);
+        } finally {
+            connector.disconnect();
+        }
+    }
+
+    /**
+     * @param filter the client's subscribe filter; null subscribes without one
+     * @param startIndex the index of the first entry read (entries of an earlier drain come before)
+     */
+    static List<EntryFields> drain(int port, String destination, String filter, Predicate<CanalEntry.Entry> last,
+            long timeoutMillis, int startIndex) throws InvalidProtocolBufferException {
         CanalConnector connector = CanalConnectors.newSingleConnector(new InetSocketAddress("127.0.0.1", port),
                 destination, "", "");
         List<EntryFields> entries = new ArrayList<>();
         connector.connect();
         try {
-            connector.subscribe();
+            if (filter == null) {
+                connector.subscribe();
+            } else {
+                connector.subscribe(filter);
+            }
             long deadline = System.currentTimeMillis() + timeoutMillis;
             boolean seenLast = false;
-            boolean done = false;
-            while (!done && System.currentTimeMillis() < deadline) {
-                Message message = connector.getWithoutAck(1000, 500L, TimeUnit.MILLISECONDS);
+            boolean quiet = false;
+            while (!quiet && System.currentTimeMillis() < deadline) {
+                Message message = connector.getWithoutAck(1000, seenLast ? QUIET_MILLIS : 500L, TimeUnit.MILLISECONDS);
                 for (CanalEntry.Entry entry : message.getEntries()) {
-                    entries.add(EntryFields.of(entries.size(), entry));
-                    done |= seenLast && entry.getEntryType() == CanalEntry.EntryType.TRANSACTIONEND;
+                    entries.add(EntryFields.of(startIndex + entries.size(), entry));
                     seenLast |= last.test(entry);
                 }
-                ack(connector, message);
+                quiet = seenLast && message.getEntries().isEmpty();
+                if (message.getId() != -1) {
+                    connector.ack(message.getId());
+                }
             }
-            Message extra = connector.getWithoutAck(1000, 1000L, TimeUnit.MILLISECONDS);
-            for (CanalEntry.Entry entry : extra.getEntries()) {
-                entries.add(EntryFields.of(entries.size(), entry));
-            }
-            ack(connector, extra);
         } finally {
             connector.disconnect();
         }
         return entries;
-    }
-
-    private static void ack(CanalConnector connector, Message message) {
-        if (message.getId() != -1) {
-            connector.ack(message.getId());
-        }
     }
 }

@@ -101,59 +101,99 @@ class KafkaMqRunnerIT {
         }
     }
 
+    private static final int HASH_PARTITIONS = 3;
+    private static final int HASH_KEYS = 12;
+    private static final int HASH_VERSIONS = 5;
+    /** The key an UPDATE changes, and the key it becomes, in another partition (found by the hash). */
+    private static final long KEY_FROM = 3;
+    private static final long KEY_TO = findKeyInOtherPartition(KEY_FROM, HASH_PARTITIONS);
+
     @Test
-    void partitionHashKeepsEachKeyInItsPartitionInOrderAndSendsAKeyChangeToBothKeys() throws Exception {
-        int partitions = 3;
-        int keys = 12;
-        int versions = 5;
-        try (Pipeline p = pipeline("hash", false)) {
-            broker.createTopic("hashed", partitions);
+    void partitionHashKeepsEachKeyInItsPartitionInOrderAndSendsAKeyChangeOnceAsCanalDoes() throws Exception {
+        List<ConsumerRecord<byte[], byte[]>> records = hashedUpdatesAndAKeyChange("hash", "hashed", 1);
+
+        Map<String, List<Integer>> partitionsByKey = partitionsByKey(records);
+        assertThat(partitionsByKey.get(Long.toString(KEY_TO))).as("the key change, on the new key's partition only")
+                .containsExactly(RowHashOracle.partition("test", Long.toString(KEY_TO), HASH_PARTITIONS));
+    }
+
+    @Test
+    void askedForAKeyChangeAlsoReachesTheOldKeysPartitionAfterItsEarlierChanges() throws Exception {
+        List<ConsumerRecord<byte[], byte[]>> records = hashedUpdatesAndAKeyChange("hash_both", "hashed_both", 2,
+                "canal.mq.partitionHash.keyChangeToOldPartition", "true");
+
+        int oldKeyPartition = RowHashOracle.partition("test", Long.toString(KEY_FROM), HASH_PARTITIONS);
+        assertThat(partitionsByKey(records).get(Long.toString(KEY_TO))).as("the key change reaches both keys' partitions")
+                .containsExactlyInAnyOrder(oldKeyPartition,
+                        RowHashOracle.partition("test", Long.toString(KEY_TO), HASH_PARTITIONS));
+        List<String> keysInOldKeyPartition = records.stream().filter(r -> r.partition() == oldKeyPartition)
+                .map(r -> firstRow(r).get("id").asText()).toList();
+        assertThat(keysInOldKeyPartition.lastIndexOf(Long.toString(KEY_TO)))
+                .as("the old key's partition learns that the key left after the key's earlier changes")
+                .isGreaterThan(keysInOldKeyPartition.lastIndexOf(Long.toString(KEY_FROM)));
+    }
+
+    /**
+     * {@value #HASH_VERSIONS} updates of {@value #HASH_KEYS} keys hashed by primary key, then one changing
+     * {@link #KEY_FROM} to {@link #KEY_TO}; returns the {@code keyChangeMessages} + the other records, having checked
+     * that every key stays in its partition in order.
+     */
+    private static List<ConsumerRecord<byte[], byte[]>> hashedUpdatesAndAKeyChange(String destination, String topic,
+            int keyChangeMessages, String... keyValues) throws Exception {
+        try (Pipeline p = pipeline(destination, false)) {
+            broker.createTopic(topic, HASH_PARTITIONS);
             long offset = 1000;
-            for (int v = 1; v <= versions; v++) {
+            for (int v = 1; v <= HASH_VERSIONS; v++) {
                 List<CanalEntry.Entry> rows = new ArrayList<>();
-                for (int k = 0; k < keys; k++) {
+                for (int k = 0; k < HASH_KEYS; k++) {
                     rows.add(TestRows.update(offset + k + 1, "test", "user", List.of(
                             row(List.of(id(k), name("v" + (v - 1))), List.of(id(k), name("v" + v).asUpdated())))));
                 }
                 p.put(TestRows.transaction(offset, rows));
-                offset += keys + 2;
+                offset += HASH_KEYS + 2;
             }
-            long from = 3; // 3 -> 4 crosses partitions when their hashes differ; found below
-            long to = findKeyInOtherPartition(from, partitions);
             p.put(TestRows.transaction(offset, List.of(TestRows.update(offset + 1, "test", "user", List.of(
-                    row(List.of(id(from), name("v5")), List.of(id(to).asUpdated(), name("v5"))))))));
-            p.start(Pipeline.mqConfig("canal.mq.topic", "hashed", "canal.mq.partitionsNum", "3",
-                    "canal.mq.partitionHash", "test.user:$pk$", "canal.mq.canalBatchSize", "7"));
+                    row(List.of(id(KEY_FROM), name("v5")), List.of(id(KEY_TO).asUpdated(), name("v5"))))))));
+            List<String> config = new ArrayList<>(List.of("canal.mq.topic", topic, "canal.mq.partitionsNum",
+                    Integer.toString(HASH_PARTITIONS), "canal.mq.partitionHash", "test.user:$pk$",
+                    "canal.mq.canalBatchSize", "7"));
+            config.addAll(List.of(keyValues));
+            p.start(Pipeline.mqConfig(config.toArray(String[]::new)));
 
-            int expected = keys * versions + 2;
+            int expected = HASH_KEYS * HASH_VERSIONS + keyChangeMessages;
             List<ConsumerRecord<byte[], byte[]>> records =
-                    TopicReader.read(broker.bootstrapServers(), "hashed", partitions, expected, WAIT);
+                    TopicReader.read(broker.bootstrapServers(), topic, HASH_PARTITIONS, expected, WAIT);
 
             assertThat(records).hasSize(expected);
-            Map<String, List<Integer>> partitionsByKey = new TreeMap<>();
+            Map<String, List<Integer>> partitionsByKey = partitionsByKey(records);
             Map<String, List<String>> namesByKey = new TreeMap<>();
-            List<String> keysInOldKeyPartition = new ArrayList<>();
-            int oldKeyPartition = RowHashOracle.partition("test", Long.toString(from), partitions);
             for (ConsumerRecord<byte[], byte[]> r : records) {
-                JsonNode row = JSON.readTree(r.value()).get("data").get(0);
-                String key = row.get("id").asText();
-                partitionsByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(r.partition());
-                namesByKey.computeIfAbsent(key, k -> new ArrayList<>()).add(row.get("name").asText());
-                if (r.partition() == oldKeyPartition) {
-                    keysInOldKeyPartition.add(key);
-                }
+                JsonNode row = firstRow(r);
+                namesByKey.computeIfAbsent(row.get("id").asText(), k -> new ArrayList<>()).add(row.get("name").asText());
             }
-            for (int k = 0; k < keys; k++) {
+            for (int k = 0; k < HASH_KEYS; k++) {
                 String key = Integer.toString(k);
                 assertThat(partitionsByKey.get(key)).as("partitions of key %s", key)
-                        .containsOnly(RowHashOracle.partition("test", key, partitions));
+                        .containsOnly(RowHashOracle.partition("test", key, HASH_PARTITIONS));
                 assertThat(namesByKey.get(key)).as("order of key %s", key).containsExactly("v1", "v2", "v3", "v4", "v5");
             }
-            assertThat(partitionsByKey.get(Long.toString(to))).as("the key change reaches both keys' partitions")
-                    .containsExactlyInAnyOrder(oldKeyPartition, RowHashOracle.partition("test", Long.toString(to), partitions));
-            assertThat(keysInOldKeyPartition.lastIndexOf(Long.toString(to)))
-                    .as("the old key's partition learns that the key left after the key's earlier changes")
-                    .isGreaterThan(keysInOldKeyPartition.lastIndexOf(Long.toString(from)));
+            return records;
+        }
+    }
+
+    private static Map<String, List<Integer>> partitionsByKey(List<ConsumerRecord<byte[], byte[]>> records) {
+        Map<String, List<Integer>> partitionsByKey = new TreeMap<>();
+        for (ConsumerRecord<byte[], byte[]> r : records) {
+            partitionsByKey.computeIfAbsent(firstRow(r).get("id").asText(), k -> new ArrayList<>()).add(r.partition());
+        }
+        return partitionsByKey;
+    }
+
+    private static JsonNode firstRow(ConsumerRecord<byte[], byte[]> record) {
+        try {
+            return JSON.readTree(record.value()).get("data").get(0);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException("not a flat message: " + new String(record.value()), e);
         }
     }
 

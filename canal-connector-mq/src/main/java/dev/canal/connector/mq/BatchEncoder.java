@@ -32,8 +32,10 @@ public final class BatchEncoder {
     public BatchEncoder(MqConfig config, LongSupplier clock) {
         this.config = Objects.requireNonNull(config, "config");
         this.clock = Objects.requireNonNull(clock, "clock");
-        this.flatPartitioner = new FlatMessagePartitioner(config.partitionHash(), config.databaseHash());
-        this.entryPartitioner = new EntryPartitioner(config.partitionHash(), config.databaseHash());
+        this.flatPartitioner = new FlatMessagePartitioner(config.partitionHash(), config.databaseHash(),
+                config.keyChangeToOldPartition());
+        this.entryPartitioner = new EntryPartitioner(config.partitionHash(), config.databaseHash(),
+                config.keyChangeToOldPartition());
     }
 
     public BatchEncoder(MqConfig config) {

@@ -15,17 +15,19 @@ import java.util.TreeMap;
 /**
  * Spreads row entries over partitions by {@code canal.mq.partitionHash} for protobuf mode:
  * a hashed entry is cut into one entry per row. Hash columns are matched by name ignoring case; {@code $pk$}
- * takes the columns flagged as keys. A key change goes to both keys' partitions, as in
- * {@link FlatMessagePartitioner}.
+ * takes the columns flagged as keys. A key change goes to the new key's partition, and to the old key's too when
+ * asked, as in {@link FlatMessagePartitioner}.
  */
 public final class EntryPartitioner {
 
     private final PartitionHashRules rules;
     private final boolean databaseHash;
+    private final boolean keyChangeToOldPartition;
 
-    public EntryPartitioner(PartitionHashRules rules, boolean databaseHash) {
+    public EntryPartitioner(PartitionHashRules rules, boolean databaseHash, boolean keyChangeToOldPartition) {
         this.rules = rules;
         this.databaseHash = databaseHash;
+        this.keyChangeToOldPartition = keyChangeToOldPartition;
     }
 
     /** Entries per partition, in partition order and, inside a partition, in batch order. */
@@ -46,7 +48,8 @@ public final class EntryPartitioner {
                     List<CanalEntry.Column> image = delete ? row.getBeforeColumnsList() : row.getAfterColumnsList();
                     int partition = RowHash.partition(hash(entry.schema(), image, mode.get()), partitions);
                     add(result, partition, single);
-                    if (change.getEventType() == EventType.UPDATE && row.getBeforeColumnsCount() > 0) {
+                    if (keyChangeToOldPartition && change.getEventType() == EventType.UPDATE
+                            && row.getBeforeColumnsCount() > 0) {
                         int before = RowHash.partition(hash(entry.schema(), row.getBeforeColumnsList(), mode.get()),
                                 partitions);
                         if (before != partition) {

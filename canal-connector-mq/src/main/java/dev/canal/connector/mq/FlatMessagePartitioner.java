@@ -15,20 +15,22 @@ import java.util.TreeMap;
  * Spreads a flat message over partitions by {@code canal.mq.partitionHash}: rows are
  * grouped into one message per partition, {@code old} kept aligned with {@code data}.
  *
- * <p>A key change (an UPDATE whose hash columns had other values before) is the one place where this differs
- * from Canal, which routes the row by its new values only, so the old key's partition never learns that the key
- * left it. Here the row goes to the new key's partition and, when that is another one, to the old key's
- * partition as well. Each partition then holds every change of each key that ever lived in it, in binlog order,
- * for both keys; the price is that such a row is delivered twice.
+ * <p>A key change (an UPDATE whose hash columns had other values before) goes, as in Canal, to the new key's
+ * partition only, so the old key's partition never learns that the key left it. With
+ * {@code canal.mq.partitionHash.keyChangeToOldPartition} it also goes to the old key's partition when that is
+ * another one: each partition then holds every change of each key that ever lived in it, in binlog order, for
+ * both keys, and such a row is delivered twice.
  */
 public final class FlatMessagePartitioner {
 
     private final PartitionHashRules rules;
     private final boolean databaseHash;
+    private final boolean keyChangeToOldPartition;
 
-    public FlatMessagePartitioner(PartitionHashRules rules, boolean databaseHash) {
+    public FlatMessagePartitioner(PartitionHashRules rules, boolean databaseHash, boolean keyChangeToOldPartition) {
         this.rules = rules;
         this.databaseHash = databaseHash;
+        this.keyChangeToOldPartition = keyChangeToOldPartition;
     }
 
     /** The message's share per partition, in partition order; DDL, row-less and unmatched messages go to 0. */
@@ -55,7 +57,7 @@ public final class FlatMessagePartitioner {
             Map<String, String> oldValues = old != null && i < old.size() ? old.get(i) : null;
             int partition = RowHash.partition(hash(message.database(), row, null, columns), partitions);
             add(rows, olds, partition, row, oldValues);
-            if (oldValues != null) {
+            if (oldValues != null && keyChangeToOldPartition) {
                 int before = RowHash.partition(hash(message.database(), row, oldValues, columns), partitions);
                 if (before != partition) {
                     add(rows, olds, before, row, oldValues);

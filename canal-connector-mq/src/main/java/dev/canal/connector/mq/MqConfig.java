@@ -24,12 +24,13 @@ import java.util.Properties;
  * @param canalBatchSize         fetch size of one get
  * @param canalGetTimeoutMs      ms one get waits (≤0: does not wait)
  * @param databaseHash           the schema name seeds the row hash
+ * @param keyChangeToOldPartition an UPDATE of hashed columns also goes to the old values' partition
  * @param filterTransactionEntry BEGIN/END left out of protobuf packets
  */
 public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partition, int partitionsNum,
         PartitionHashRules partitionHash,
         TopicPartitionCounts topicPartitions, boolean flatMessage, int canalBatchSize, long canalGetTimeoutMs,
-        boolean databaseHash, boolean filterTransactionEntry) {
+        boolean databaseHash, boolean keyChangeToOldPartition, boolean filterTransactionEntry) {
 
     public static final ConfigKey TOPIC = ConfigKey.canal("canal.mq.topic", "",
             "The topic a destination's messages go to when no dynamic topic matches. Required in MQ modes.");
@@ -56,9 +57,15 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
     public static final ConfigKey DATABASE_HASH = ConfigKey.canal("canal.mq.database.hash", "true",
             "The schema's name seeds a row's partition hash, as Canal does.");
 
+    public static final ConfigKey KEY_CHANGE_TO_OLD_PARTITION = ConfigKey.ours(
+            "canal.mq.partitionHash.keyChangeToOldPartition", "false",
+            "Also send an UPDATE that changes a row's hashed columns to the partition of their old values, so that "
+                    + "each partition holds every change of every key that lived in it; such a row then arrives "
+                    + "twice. Off: one message, to the new values' partition, as Canal sends it.");
+
     public static final List<ConfigKey> KEYS = List.of(TOPIC, DYNAMIC_TOPIC, PARTITION, PARTITIONS_NUM,
             PARTITION_HASH, DYNAMIC_TOPIC_PARTITION_NUM, FLAT_MESSAGE, CANAL_BATCH_SIZE, CANAL_GET_TIMEOUT,
-            DATABASE_HASH,
+            DATABASE_HASH, KEY_CHANGE_TO_OLD_PARTITION,
             ConfigKey.unsupported("canal.mq.send.thread.size",
                     "Canal's pool of sending threads; the producer here sends asynchronously and needs none."),
             ConfigKey.unsupported("canal.mq.build.thread.size",
@@ -92,6 +99,7 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
                 p.integer(CANAL_BATCH_SIZE),
                 p.longValue(CANAL_GET_TIMEOUT),
                 p.bool(DATABASE_HASH),
+                p.bool(KEY_CHANGE_TO_OLD_PARTITION),
                 p.bool(SinkFilterConfig.TRANSACTION_ENTRY));
     }
 
@@ -101,7 +109,8 @@ public record MqConfig(String topic, DynamicTopicRules dynamicTopic, int partiti
      */
     public MqConfig withoutPartitionHash() {
         return new MqConfig(topic, dynamicTopic, 0, 1, PartitionHashRules.none(), TopicPartitionCounts.none(),
-                flatMessage, canalBatchSize, canalGetTimeoutMs, databaseHash, filterTransactionEntry);
+                flatMessage, canalBatchSize, canalGetTimeoutMs, databaseHash, keyChangeToOldPartition,
+                filterTransactionEntry);
     }
 
     /** Partitions to hash over in {@code topicName}. */

@@ -114,7 +114,7 @@ class BatchEncoderTest {
                 row(List.of(id(3), name("c")), List.of(id(3), name("c2").asUpdated()))));
         FlatMessage message = new FlatMessageBuilder().build(1, RowEntry.of(update), 0);
 
-        var shares = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user:$pk$"), true)
+        var shares = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user:$pk$"), true, false)
                 .split(message, 3);
 
         shares.forEach((partition, share) -> {
@@ -128,22 +128,43 @@ class BatchEncoderTest {
         assertThat(shares.values().stream().mapToInt(s -> s.data().size()).sum()).isEqualTo(3);
     }
 
-    @Test
-    void flatKeyChangeReachesBothKeysPartitionsAndTableModeKeepsATableTogether() {
-        long from = 1;
-        long to = 2;
+    /** Key 1 changed to the first key hashing to another of 3 partitions. */
+    private static final long KEY_FROM = 1;
+    private static final long KEY_TO = keyInAnotherPartition(KEY_FROM);
+    private static final CanalEntry.Entry KEY_CHANGE = TestRows.update(11, "test", "user", List.of(
+            row(List.of(id(KEY_FROM), name("a")), List.of(id(KEY_TO).asUpdated(), name("a")))));
+
+    private static long keyInAnotherPartition(long from) {
+        long to = from + 1;
         while (partitionOf(Long.toString(to)) == partitionOf(Long.toString(from))) {
             to++;
         }
-        CanalEntry.Entry update = TestRows.update(11, "test", "user", List.of(
-                row(List.of(id(from), name("a")), List.of(id(to).asUpdated(), name("a")))));
-        FlatMessage message = new FlatMessageBuilder().build(1, RowEntry.of(update), 0);
+        return to;
+    }
 
-        var byKey = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user:$pk$"), true).split(message, 3);
-        var byTable = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user"), true).split(message, 3);
+    @Test
+    void aFlatKeyChangeGoesToTheNewKeysPartitionOnlyAsInCanalAndToBothWhenAsked() {
+        FlatMessage message = new FlatMessageBuilder().build(1, RowEntry.of(KEY_CHANGE), 0);
+        PartitionHashRules byPk = PartitionHashRules.parse("k", "test.user:$pk$");
 
-        assertThat(byKey).containsOnlyKeys(partitionOf(Long.toString(from)), partitionOf(Long.toString(to)));
+        var canals = new FlatMessagePartitioner(byPk, true, false).split(message, 3);
+        var both = new FlatMessagePartitioner(byPk, true, true).split(message, 3);
+        var byTable = new FlatMessagePartitioner(PartitionHashRules.parse("k", "test.user"), true, true)
+                .split(message, 3);
+
+        assertThat(canals).containsOnlyKeys(partitionOf(Long.toString(KEY_TO)));
+        assertThat(both).containsOnlyKeys(partitionOf(Long.toString(KEY_FROM)), partitionOf(Long.toString(KEY_TO)));
         assertThat(byTable).containsOnlyKeys(Math.abs("user".hashCode()) % 3);
+    }
+
+    @Test
+    void aProtobufKeyChangeGoesToTheNewKeysPartitionOnlyUnlessAsked() {
+        PartitionHashRules byPk = PartitionHashRules.parse("k", "test.user:$pk$");
+
+        assertThat(new EntryPartitioner(byPk, true, false).split(List.of(RowEntry.of(KEY_CHANGE)), 3))
+                .containsOnlyKeys(partitionOf(Long.toString(KEY_TO)));
+        assertThat(new EntryPartitioner(byPk, true, true).split(List.of(RowEntry.of(KEY_CHANGE)), 3))
+                .containsOnlyKeys(partitionOf(Long.toString(KEY_FROM)), partitionOf(Long.toString(KEY_TO)));
     }
 
     @Test

@@ -23,9 +23,11 @@ import java.util.Set;
  * @param routingKey        the key that binds the queue to the exchange
  * @param exchangeType      the type the exchange is declared with ({@code rabbitmq.deliveryMode})
  * @param confirmTimeoutMs  how long a batch waits for the broker's confirms before it is rolled back and sent again
+ * @param mandatory         messages are published {@code mandatory}: one no queue takes fails its batch
  */
 public record RabbitMqConfig(String host, int port, String virtualHost, String exchange, String username,
-        String password, String queue, String routingKey, String exchangeType, long confirmTimeoutMs) {
+        String password, String queue, String routingKey, String exchangeType, long confirmTimeoutMs,
+        boolean mandatory) {
 
     public static final String PREFIX = "rabbitmq.";
     public static final int DEFAULT_PORT = 5672;
@@ -54,8 +56,13 @@ public record RabbitMqConfig(String host, int port, String virtualHost, String e
             "Milliseconds a batch waits for the broker to confirm all its messages; then it is rolled back and sent "
                     + "again.");
 
+    public static final ConfigKey MANDATORY = ConfigKey.ours("rabbitmq.mandatory", "false",
+            "Publish mandatory: a message no queue is bound for is returned, and its batch rolled back and sent again "
+                    + "until a queue takes it (the stream waits meanwhile). Off, as in Canal: the broker drops such a "
+                    + "message and the batch is acked.");
+
     public static final List<ConfigKey> KEYS = List.of(HOST, VIRTUAL_HOST, EXCHANGE, USERNAME, PASSWORD, QUEUE,
-            ROUTING_KEY, DELIVERY_MODE, CONFIRM_TIMEOUT,
+            ROUTING_KEY, DELIVERY_MODE, CONFIRM_TIMEOUT, MANDATORY,
             ConfigKey.unsupported("rabbitmq.rabbitmq.resource.ownerId",
                     "Canal's Aliyun RabbitMQ login (with canal.aliyun.accessKey/secretKey); not supported."));
 
@@ -86,7 +93,8 @@ public record RabbitMqConfig(String host, int port, String virtualHost, String e
         }
         return new RabbitMqConfig(host, port, orDefault(p.string(VIRTUAL_HOST), "/"), p.string(EXCHANGE),
                 orDefault(p.string(USERNAME), "guest"), orDefault(p.string(PASSWORD), "guest"), p.string(QUEUE),
-                p.string(ROUTING_KEY), orDefault(p.string(DELIVERY_MODE), "direct"), p.longValue(CONFIRM_TIMEOUT));
+                p.string(ROUTING_KEY), orDefault(p.string(DELIVERY_MODE), "direct"), p.longValue(CONFIRM_TIMEOUT),
+                p.bool(MANDATORY));
     }
 
     /** host:port, for log lines (never the password). */

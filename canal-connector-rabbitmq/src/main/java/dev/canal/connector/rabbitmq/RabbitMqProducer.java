@@ -18,9 +18,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Publishes batches to RabbitMQ as Canal does (persistent text/plain messages to {@code rabbitmq.exchange}, routing
- * key = topic), but on a channel in confirm mode, and {@code mandatory}: a batch counts as sent only once the broker
- * confirmed every message, which for a durable queue means it is on disk, and routed it to at least one queue. A
- * negative confirm, a message no queue takes, a timeout or a lost connection fails the batch, which the worker
+ * key = topic), but on a channel in confirm mode: a batch counts as sent only once the broker confirmed every
+ * message, which for a durable queue means it is on disk. With {@code rabbitmq.mandatory} it must also have routed
+ * each to at least one queue; without, as in Canal, a message no queue is bound for is dropped by the broker. A
+ * negative confirm, a returned message, a timeout or a lost connection fails the batch, which the worker
  * rolls back and sends again; the connection is then dropped and opened anew (with the declarations) by the next
  * send, so a restarted broker is picked up. Destinations share the one connection and channel, one batch at a time.
  */
@@ -66,7 +67,8 @@ public final class RabbitMqProducer implements MqProducer {
         returned.clear();
         try {
             for (MqRecord r : records) {
-                ch.basicPublish(config.exchange(), r.topic(), true, MessageProperties.PERSISTENT_TEXT_PLAIN, r.value());
+                ch.basicPublish(config.exchange(), r.topic(), config.mandatory(), MessageProperties.PERSISTENT_TEXT_PLAIN,
+                        r.value());
             }
             awaitConfirms(context, ch, records.size());
         } catch (IOException | RuntimeException e) {

@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 class RabbitMqConfigTest {
 
     @Test
-    void canalsEmptyDefaultsMeanLocalBrokerGuestLoginDefaultVhostAndDirectExchange() {
+    void canalsEmptyDefaultsMeanLocalBrokerGuestLoginDefaultVhostDirectExchangeAndNoMandatory() {
         RabbitMqConfig config = RabbitMqConfig.from(TestProperties.of("rabbitmq.host", "", "rabbitmq.exchange", ""));
 
         assertThat(config).isEqualTo(new RabbitMqConfig("127.0.0.1", 5672, "/", "", "guest", "guest", "", "", "direct",
-                30_000));
+                30_000, false));
     }
 
     @Test
@@ -21,10 +21,10 @@ class RabbitMqConfigTest {
         RabbitMqConfig config = RabbitMqConfig.from(TestProperties.of("rabbitmq.host", "mq.example:5673",
                 "rabbitmq.virtual.host", "canal", "rabbitmq.exchange", "ex", "rabbitmq.username", "u",
                 "rabbitmq.password", "p", "rabbitmq.queue", "q", "rabbitmq.routingKey", "rk",
-                "rabbitmq.deliveryMode", "fanout", "rabbitmq.confirm.timeout", "500"));
+                "rabbitmq.deliveryMode", "fanout", "rabbitmq.confirm.timeout", "500", "rabbitmq.mandatory", "true"));
 
         assertThat(config).isEqualTo(new RabbitMqConfig("mq.example", 5673, "canal", "ex", "u", "p", "q", "rk",
-                "fanout", 500));
+                "fanout", 500, true));
         assertThat(config.address()).isEqualTo("mq.example:5673 vhost canal").doesNotContain("p@");
     }
 

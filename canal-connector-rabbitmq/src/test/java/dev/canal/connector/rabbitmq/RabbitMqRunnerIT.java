@@ -137,10 +137,22 @@ class RabbitMqRunnerIT {
     }
 
     @Test
-    void unroutableBatchIsRolledBackAndResentOnceAQueueIsBound() throws Exception {
+    void aMessageNoQueueTakesIsDroppedByTheBrokerAndItsBatchAckedAsInCanal() throws Exception {
+        try (MqPipeline p = pipeline("dropped", false, producer("rabbitmq.exchange", "canal.dropped"))) {
+            QueueReader.bind(broker, "canal.dropped", "dropped_q", "kept_rows");
+            p.put(TestRows.transaction(10, List.of(TestRows.insert(11, "test", "user", List.of(List.of(id(1)))))));
+            p.start(MqPipeline.mqConfig("canal.mq.topic", "unbound_rows"));
+
+            await().atMost(WAIT).until(() -> p.cursor() != null && p.cursor().position().position() == 12);
+            assertThat(QueueReader.read(broker, "dropped_q", 0, Duration.ofSeconds(1))).isEmpty();
+        }
+    }
+
+    @Test
+    void withMandatoryAnUnroutableBatchIsRolledBackAndResentOnceAQueueIsBound() throws Exception {
         AtomicInteger failures = new AtomicInteger();
-        try (MqPipeline p = pipeline("unrouted", false,
-                new CountingProducer(producer("rabbitmq.exchange", "canal.late"), failures))) {
+        try (MqPipeline p = pipeline("unrouted", false, new CountingProducer(producer("rabbitmq.exchange",
+                "canal.late", "rabbitmq.mandatory", "true"), failures))) {
             QueueReader.bind(broker, "canal.late", "unrelated_q", "something_else");
             p.put(TestRows.transaction(10, List.of(TestRows.insert(11, "test", "user", List.of(List.of(id(1)))))));
             p.put(TestRows.transaction(20, List.of(TestRows.insert(21, "test", "user", List.of(List.of(id(2)))))));

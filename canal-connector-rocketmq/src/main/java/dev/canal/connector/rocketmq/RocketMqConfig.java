@@ -56,12 +56,19 @@ public record RocketMqConfig(String producerGroup, String namesrvAddr, String na
     private static final ConfigKey LEGACY_NAMESPACE = ConfigKey.canal("canal.mq.namespace", null,
             "Canal 1.1.4's name of rocketmq.namespace, read when that is absent.");
 
+    /**
+     * Canal hashes over the queue count the topic has on the broker at each send when this is on; here rows are
+     * hashed over the configured counts, so {@code true} is refused rather than placing rows on other queues.
+     */
+    public static final ConfigKey ENABLE_DYNAMIC_QUEUE_PARTITION = ConfigKey.canal(
+            "canal.mq.enableDynamicQueuePartition", "false",
+            "Canal's RocketMQ option to hash rows over a topic's live queue count. Only false is supported: true "
+                    + "stops start-up in RocketMQ mode; rows are hashed over canal.mq.partitionsNum (or "
+                    + "canal.mq.dynamicTopicPartitionNum) queues, which should be set to the topic's queue count.");
+
     public static final List<ConfigKey> KEYS = List.of(PRODUCER_GROUP, ENABLE_MESSAGE_TRACE, CUSTOMIZED_TRACE_TOPIC,
             NAMESPACE, NAMESRV_ADDR, RETRY_TIMES_WHEN_SEND_FAILED, VIP_CHANNEL_ENABLED, TAG, SEND_TIMEOUT,
-            LEGACY_PRODUCER_GROUP, LEGACY_NAMESPACE,
-            ConfigKey.unsupported("canal.mq.enableDynamicQueuePartition",
-                    "Canal's RocketMQ option to hash over a topic's live queue count; rows are hashed over "
-                            + "canal.mq.partitionsNum (or canal.mq.dynamicTopicPartitionNum) queues."));
+            LEGACY_PRODUCER_GROUP, LEGACY_NAMESPACE, ENABLE_DYNAMIC_QUEUE_PARTITION);
 
     public RocketMqConfig {
         if (producerGroup.isBlank()) {
@@ -82,6 +89,11 @@ public record RocketMqConfig(String producerGroup, String namesrvAddr, String na
     /** Reads the keys (blank counts as absent); fails naming the key of an invalid value. */
     public static RocketMqConfig from(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
+        if (p.bool(ENABLE_DYNAMIC_QUEUE_PARTITION)) {
+            throw ConfigValueException.invalid(ENABLE_DYNAMIC_QUEUE_PARTITION.name(), "true", "not supported: rows are "
+                    + "hashed over canal.mq.partitionsNum (or canal.mq.dynamicTopicPartitionNum) queues, not the "
+                    + "topic's live queue count; set those to the topic's queue count and remove the key");
+        }
         return new RocketMqConfig(
                 orLegacy(p, PRODUCER_GROUP, LEGACY_PRODUCER_GROUP.name()),
                 orLegacy(p, NAMESRV_ADDR, LEGACY_SERVERS),

@@ -46,4 +46,12 @@ class RocketMqConfigTest {
         assertThatThrownBy(() -> RocketMqConfig.from(TestProperties.of("rocketmq.vip.channel.enabled", "yes")))
                 .hasMessageContaining("rocketmq.vip.channel.enabled");
     }
+
+    @Test
+    void hashingOverTheTopicsLiveQueueCountIsRefusedNamingTheKeyAndItsDefaultAccepted() {
+        assertThatThrownBy(() -> RocketMqConfig.from(TestProperties.of("canal.mq.enableDynamicQueuePartition", "true")))
+                .hasMessageContaining("canal.mq.enableDynamicQueuePartition");
+        assertThat(RocketMqConfig.from(TestProperties.of("canal.mq.enableDynamicQueuePartition", "false")).producerGroup())
+                .isEqualTo("test");
+    }
 }

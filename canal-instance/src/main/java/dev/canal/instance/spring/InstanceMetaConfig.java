@@ -29,7 +29,7 @@ public record InstanceMetaConfig(Path fileDataDir, long fileFlushPeriodMillis, S
     public static InstanceMetaConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
         return new InstanceMetaConfig(
-                Path.of(p.string(CommonKeys.FILE_DATA_DIR)),
+                Path.of(p.string(CommonKeys.FILE_DATA_DIR)).toAbsolutePath().normalize(),
                 p.longValue(FILE_FLUSH_PERIOD),
                 p.string(ZK_SERVERS.name(), DEFAULT_ZK_SERVERS),
                 p.longValue(ZK_FLUSH_PERIOD));

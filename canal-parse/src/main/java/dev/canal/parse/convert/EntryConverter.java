@@ -8,6 +8,7 @@ import dev.canal.parse.meta.CollationCatalog;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.parse.meta.TableMetaException;
+import dev.canal.parse.meta.TableMapShape;
 import dev.canal.parse.meta.TableMetaSource;
 import dev.canal.binlog.event.AnnotateRowsEvent;
 import dev.canal.binlog.event.BinlogEvent;
@@ -32,6 +33,7 @@ import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -303,9 +305,14 @@ public final class EntryConverter {
 
     /**
      * The table's columns, checked against the row image's column count. A mismatch means the cached definition
-     * is stale (Canal's "column size is not match"): re-read it once, then fail or skip as configured.
+     * is stale (Canal's "column size is not match"): re-read it once, then fail or skip as configured. After a DDL
+     * of the table that the schema history could not read, the definition is the source's current one, taken only
+     * where it fits the TABLE_MAP; else the rows carry the TABLE_MAP's own columns rather than wrong names or a
+     * stalled stream (the history raised an ALARM naming the statement).
      */
     private TableMeta metaFor(TableMapEvent map, EventPosition at, boolean skipOnError) {
+        Optional<String> unreadable = collations == null ? Optional.empty()
+                : metas.unreadableStatement(map.schema(), map.table());
         try {
             TableMeta meta = metas.find(map.schema(), map.table());
             if (meta.columnCount() != map.columnCount()) {
@@ -314,6 +321,9 @@ public final class EntryConverter {
                 metas.invalidate(map.schema(), map.table());
                 meta = metas.find(map.schema(), map.table());
             }
+            if (unreadable.isPresent() && !TableMapShape.fits(meta, map)) {
+                return tableMapColumns(map, at, meta.columnCount() + " columns");
+            }
             if (meta.columnCount() != map.columnCount()) {
                 throw new TableMetaException("table " + map.qualifiedName() + " has " + map.columnCount()
                         + " columns in the binlog at " + at.file() + ":" + at.offset() + " but " + meta.columnCount()
@@ -321,11 +331,24 @@ public final class EntryConverter {
             }
             return meta;
         } catch (TableMetaException e) {
+            if (unreadable.isPresent()) {
+                return tableMapColumns(map, at, e.getMessage());
+            }
             if (skipOnError) {
                 log.warn("skipping rows of {} at {}:{}: {}", map.qualifiedName(), at.file(), at.offset(), e.getMessage());
                 return null;
             }
             throw e;
         }
+    }
+
+    /** The TABLE_MAP's own columns, for rows no known definition fits; said once per table until its next DDL. */
+    private TableMeta tableMapColumns(TableMapEvent map, EventPosition at, String sourceDefinition) {
+        if (withoutKnownDefinition.add(map.qualifiedName())) {
+            log.warn("rows of {} at {}:{} do not fit the source's definition ({}) after a DDL the schema history could "
+                    + "not read: they carry the TABLE_MAP's {} columns, named @1, @2, ..., until a DDL of the table it "
+                    + "can read", map.qualifiedName(), at.file(), at.offset(), sourceDefinition, map.columnCount());
+        }
+        return binlogDefinition(map);
     }
 }

@@ -1,6 +1,7 @@
 package dev.canal.parse.convert;
 
 import dev.canal.parse.convert.StatementKind.Category;
+import dev.canal.parse.sql.SqlComments;
 import dev.canal.protocol.CanalEntry.EventType;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +60,11 @@ public final class StatementClassifier {
     private static StatementKind create(Tokens t, String defaultSchema) {
         int at = 1;
         if (t.keyword(at).equals("OR") && t.keyword(at + 1).equals("REPLACE")) {
-            return other(); // views and routines
+            // MariaDB's CREATE OR REPLACE TABLE replaces a table's definition; views and routines are no DDL of ours
+            if (!t.keyword(at + 2).equals("TABLE") && !t.keyword(at + 2).equals("TEMPORARY")) {
+                return other();
+            }
+            at += 2;
         }
         if (t.keyword(at).equals("TEMPORARY")) {
             at++;
@@ -100,7 +105,8 @@ public final class StatementClassifier {
                 default -> EventType.ALTER;
             };
             case "DROP" -> switch (t.keyword(spec + 1)) {
-                case "INDEX", "KEY" -> EventType.DINDEX;
+                // Canal's DDL parser counts dropping any named constraint (CHECK included) as dropping an index
+                case "INDEX", "KEY", "CONSTRAINT" -> EventType.DINDEX;
                 default -> EventType.ALTER;
             };
             default -> EventType.ALTER;
@@ -196,14 +202,11 @@ public final class StatementClassifier {
             int n = sql.length();
             while (i < n && tokens.size() < limit) {
                 char c = sql.charAt(i);
+                int afterComment = SqlComments.skip(sql, i);
                 if (Character.isWhitespace(c)) {
                     i++;
-                } else if (c == '/' && i + 1 < n && sql.charAt(i + 1) == '*') {
-                    int close = sql.indexOf("*/", i + 2);
-                    i = close < 0 ? n : close + 2;
-                } else if ((c == '-' && i + 1 < n && sql.charAt(i + 1) == '-') || c == '#') {
-                    int eol = sql.indexOf('\n', i);
-                    i = eol < 0 ? n : eol + 1;
+                } else if (afterComment > i) {
+                    i = afterComment;
                 } else if (c == '`' || c == '"') {
                     int close = sql.indexOf(c, i + 1);
                     int end = close < 0 ? n : close;

@@ -33,6 +33,10 @@ public final class BinlogTableMeta {
         return map.metadata().columnNames() != null;
     }
 
+    /**
+     * The TABLE_MAP's columns; named {@code @1}, {@code @2}, ... when it carries no names, text whose charset it does
+     * not carry read as binary.
+     */
     public static TableMeta from(TableMapEvent map, CollationCatalog collations) {
         TableMetadata md = map.metadata();
         List<ColumnMeta> columns = new ArrayList<>(map.columnCount());
@@ -47,7 +51,8 @@ public final class BinlogTableMeta {
         int meta = map.columnMeta()[i];
         boolean unsigned = md.isUnsigned(i);
         boolean key = isKey(md, i);
-        String name = md.columnName(i);
+        // without full metadata the TABLE_MAP names no column: mysqlbinlog's @1, @2, ... stand for them
+        String name = md.columnName(i) != null ? md.columnName(i) : "@" + (i + 1);
         CollationCatalog.Collation collation = md.charset(i) < 0 ? null : collations.collation(md.charset(i));
         boolean binary = collation == null || collation.isBinary();
         int perChar = collation == null ? 1 : Math.max(1, collation.maxBytesPerChar());

@@ -1,6 +1,7 @@
 package dev.canal.parse.meta;
 
 import dev.canal.protocol.position.EntryPosition;
+import java.util.Optional;
 
 /**
  * Where the entry builder gets a table's columns from when the binlog itself does not carry them: either read
@@ -42,5 +43,14 @@ public interface TableMetaSource {
      * history-keeping source loads its history and rebuilds its latest model. Nothing to do by default.
      */
     default void prepare() {
+    }
+
+    /**
+     * The last DDL statement of the table that this source could not read, until it reads one of the table again:
+     * the definition {@link #find} gives may then not be the one of the rows at hand, which the caller checks against
+     * their TABLE_MAP. Empty for a source that reads no DDL.
+     */
+    default Optional<String> unreadableStatement(String schema, String table) {
+        return Optional.empty();
     }
 }

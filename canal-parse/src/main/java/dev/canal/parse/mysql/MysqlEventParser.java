@@ -2,6 +2,7 @@ package dev.canal.parse.mysql;
 
 import dev.canal.parse.EventParser;
 import dev.canal.parse.SourceFlavour;
+import dev.canal.parse.SourceStatus;
 import dev.canal.parse.convert.ColumnRenderer;
 import dev.canal.parse.convert.EntryConverter;
 import dev.canal.parse.convert.GtidTracker;
@@ -50,8 +51,11 @@ import org.slf4j.MDC;
  *, streams the binlog, turns events into entries and hands them to the sink a transaction
  * at a time, remembering the last transaction end it delivered so a reconnect resumes from there.
  *
- * <p>A dropped connection or a server error reconnects with back-off from the last delivered position; a binlog
- * the source has purged (error 1236) raises an alarm and stops the parser rather than skipping data. With a
+ * <p>A dropped connection or a server error reconnects with back-off from the last delivered position: a passing
+ * failure (the source is down, the connection dropped) is a one-line warning, a lasting one (a wrong password, an
+ * unknown host, a missing grant, binary logging off) one ALARM with its remedy and then quiet retries
+ * ({@link SourceFailure}); {@link #sourceStatuses()} says where the parser stands. A binlog the source has purged
+ * (error 1236) raises an alarm and stops the parser rather than skipping data. With a
  * standby source and heartbeat HA configured, a source that fails its heartbeats is left for the other one
  * (docs/high-availability.md).
  */
@@ -78,6 +82,9 @@ public final class MysqlEventParser implements EventParser {
     private volatile Thread worker;
     private volatile BinlogStream stream;
     private volatile Throwable failure;
+    private volatile SourceStatus status;
+    /** The lasting failure last alarmed about, so that it is alarmed once; parser thread only. */
+    private SourceFailure alarmed;
     private final LongAdder receivedBytes = new LongAdder();
     /** Set once the current connection has streamed events for a while: its failure is a new outage. */
     private volatile boolean streamed;
@@ -153,6 +160,7 @@ public final class MysqlEventParser implements EventParser {
         }
         running = true;
         failure = null;
+        status = SourceStatus.connecting(sources.current().toString());
         metas = injectedMetas != null ? injectedMetas : preparedMetas != null ? preparedMetas : configuredMetaSource();
         preparedMetas = null;
         detector = SourceDetector.startIfEnabled(destination, config, this::openMetadata,
@@ -307,6 +315,13 @@ public final class MysqlEventParser implements EventParser {
         return detector == null ? 0 : detector.failures();
     }
 
+    /** Connecting, streaming from a position, or failing and why; none before the first start. */
+    @Override
+    public List<SourceStatus> sourceStatuses() {
+        SourceStatus now = status;
+        return now == null ? List.of() : List.of(now);
+    }
+
     /** Why the parser stopped by itself (e.g. the binlog it needs was purged); null while healthy. */
     public Throwable failure() {
         return failure;
@@ -326,9 +341,6 @@ public final class MysqlEventParser implements EventParser {
                         return;
                     }
                     backoff = retryAfter(e, backoff);
-                } catch (SourceSettingsCheck.UnsupportedSourceException e) {
-                    alarm(e.getMessage(), e);
-                    return;
                 } catch (IOException | RuntimeException e) {
                     if (!running) {
                         return;
@@ -382,8 +394,7 @@ public final class MysqlEventParser implements EventParser {
             return backoff;
         }
         long wait = backoff + ThreadLocalRandom.current().nextLong(backoff / 2 + 1);
-        log.warn("destination {}: binlog dump from {} failed ({}); reconnecting in {} ms", destination,
-                sources.current(), e.toString(), wait, e);
+        report(e, wait);
         try {
             // back-off before reconnecting; stop() interrupts it, a switch to the other source ends it
             if (sourceSwitched.tryAcquire(wait, TimeUnit.MILLISECONDS)) {
@@ -394,6 +405,40 @@ public final class MysqlEventParser implements EventParser {
             running = false;
         }
         return Math.min(backoff * 2, MAX_BACKOFF_MILLIS);
+    }
+
+    /** The source sent its first event: the dump is under way. */
+    private void streamingFrom(ActiveSource.Source source, StartPoint start) {
+        if (alarmed != null) {
+            log.info("destination {}: the source {} is readable again", destination, source);
+            alarmed = null;
+        }
+        status = SourceStatus.streaming(source.toString(), start.toString());
+    }
+
+    /**
+     * A lasting failure is alarmed once with its remedy, then retried quietly; a passing one is a warning line, with
+     * the stack trace only for what is neither an I/O failure nor the source's error (a defect here).
+     */
+    private void report(Exception e, long waitMillis) {
+        String source = sources.current().toString();
+        SourceFailure cause = SourceFailure.of(e, source, config.username());
+        status = SourceStatus.failing(source, cause);
+        if (cause.permanent()) {
+            if (!cause.equals(alarmed)) {
+                log.error("destination {}: ALARM: cannot read the source {}: {}. To fix: {}. Retrying quietly.",
+                        destination, source, cause.reason(), cause.remedy());
+                alarmed = cause;
+            } else {
+                log.debug("destination {}: still cannot read the source {}: {}", destination, source, cause.reason());
+            }
+        } else if (e instanceof IOException) {
+            log.warn("destination {}: binlog dump from {} failed ({}); reconnecting in {} ms", destination, source,
+                    cause.reason(), waitMillis);
+        } else {
+            log.warn("destination {}: binlog dump from {} failed ({}); reconnecting in {} ms", destination, source,
+                    cause.reason(), waitMillis, e);
+        }
     }
 
     private void alarm(String message, Throwable cause) {
@@ -416,6 +461,7 @@ public final class MysqlEventParser implements EventParser {
             GtidTracker gtids = config.gtidMode() ? flavour.gtidTracker(start.gtid()) : GtidTracker.off();
             log.info("destination {}: dumping binlog of {} from {}{}", destination, source, start,
                     start.skipUpTo() >= 0 ? " (resuming after the last delivered event)" : "");
+
             if (start.file() != null) {
                 metas.rewindTo(EntryPosition.of(start.file(), start.position()));
             }
@@ -554,7 +600,12 @@ public final class MysqlEventParser implements EventParser {
                 EntryPipeline.DEFAULT_LARGE_BYTES_IN_FLIGHT, publishBlockingNanos)) {
             byte[] bytes;
             long since = System.nanoTime();
+            boolean first = true;
             while (running && sources.current() == source && (bytes = s.next()) != null) {
+                if (first) {
+                    first = false;
+                    streamingFrom(source, start);
+                }
                 streamed = streamed || System.nanoTime() - since >= HEALTHY_STREAM_NANOS;
                 receivedBytes.add(bytes.length);
                 pipeline.publish(bytes, s.currentFile());

@@ -114,13 +114,17 @@ class StartPositionIT extends ParserITSupport {
     }
 
     @Test
-    void aSourceWritingAnotherRowImageThanAllowedIsRefused(MySqlServer db) {
+    void aSourceWritingAnotherRowImageThanAllowedIsRefusedWithTheSettingToChangeAndRetried(MySqlServer db) {
         Properties p = properties(db, "start_image", null);
         p.setProperty("canal.instance.binlog.image", "MINIMAL,NOBLOB");
         startParser(p);
 
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20)).until(() -> !parser.isStart());
-        assertThat(parser.failure()).hasMessageContaining("binlog_row_image").hasMessageContaining("FULL");
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20)).until(() ->
+                parser.sourceStatuses().get(0).state() == dev.canal.parse.SourceStatus.State.FAILING);
+        assertThat(parser.sourceStatuses().get(0).detail()).contains("binlog_row_image", "FULL",
+                "canal.instance.binlog.image");
+        assertThat(parser.isStart()).as("retries, so that fixing the source is enough").isTrue();
+        assertThat(parser.receivedBinlogBytes()).isZero();
     }
 
     @Test

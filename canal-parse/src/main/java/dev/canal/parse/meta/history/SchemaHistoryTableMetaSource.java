@@ -48,6 +48,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     private static final Logger log = LoggerFactory.getLogger(SchemaHistoryTableMetaSource.class);
     private static final Set<String> INTEGER_TYPES = Set.of("tinyint", "smallint", "mediumint",
             "int", "bigint");
+    private static final int MAX_LOGGED_SQL = 1000;
     private static final EntryPosition LATEST = new EntryPosition(null, null, null, null, null, false);
 
     private final String destination;
@@ -57,6 +58,8 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     private final Clock clock;
     private final SchemaHistoryStore store;
     private final Map<String, TableMeta> cache = new HashMap<>();
+    /** table key -> the last DDL of the table the model could not read, until one it can read */
+    private final Map<String, String> unreadable = new HashMap<>();
     private SchemaModel model; // null until the first rewind
     private HistoryPosition appliedUpTo; // the last DDL (or snapshot) position the model reflects
     private long lastSnapshotMillis;
@@ -130,7 +133,7 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
             return;
         }
         DdlRecord ddl = new DdlRecord(destination, at, sessionSchema, schema, table, sql, clock.millis());
-        applyToModel(ddl);
+        applyToModel(ddl, true);
         store.append(ddl);
         appliedUpTo = at;
         cache.clear();
@@ -148,11 +151,12 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
                 .orElseThrow(() -> new IllegalStateException("destination " + destination + ": no schema snapshot at or "
                         + "before " + start + " in " + store.describe()));
         model = SchemaModel.restore(base.data());
+        unreadable.clear();
         appliedUpTo = base.position();
         int replayed = 0;
         for (DdlRecord ddl : store.history()) {
             if (ddl.position().compareTo(base.position()) > 0 && ddl.position().inEffectAt(start)) {
-                applyToModel(ddl);
+                applyToModel(ddl, false);
                 appliedUpTo = ddl.position();
                 replayed++;
             }
@@ -188,21 +192,46 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
     }
 
     /**
-     * A statement the parser cannot read must not stall the stream: the table it names leaves the model, so its
-     * next use reads the source's definition.
+     * A statement the model cannot read must neither stall the stream nor be applied wrongly: the table it names
+     * leaves the model, so its next use reads the source's definition, and the statement is kept as the table's
+     * {@link #unreadableStatement}, so that the rows until the table's next readable DDL are checked against their
+     * TABLE_MAP (docs/compatibility.md, "Schema history"). Raised as an ALARM when first read from the binlog, not
+     * again when a rewind replays it.
      */
-    private void applyToModel(DdlRecord ddl) {
+    private void applyToModel(DdlRecord ddl, boolean firstRead) {
         String defaultSchema = ddl.useSchema() == null || ddl.useSchema().isEmpty() ? ddl.sqlSchema() : ddl.useSchema();
+        boolean namesTable = ddl.sqlTable() != null && !ddl.sqlTable().isEmpty();
         try {
             model.apply(defaultSchema, ddl.sql());
+            if (namesTable) {
+                unreadable.remove(key(ddl.sqlSchema(), ddl.sqlTable()));
+            }
         } catch (RuntimeException e) {
-            log.warn("destination {}: cannot apply the DDL at {} to the schema model ({}); {}.{} will be read from the "
-                    + "source when next used. DDL: {}", destination, ddl.position(), e.getMessage(), ddl.sqlSchema(),
-                    ddl.sqlTable(), ddl.sql());
-            if (ddl.sqlTable() != null && !ddl.sqlTable().isEmpty()) {
+            String what = "the schema history cannot read the DDL at " + ddl.position() + " (" + e.getMessage()
+                    + "); the rows of " + ddl.sqlSchema() + "." + ddl.sqlTable() + " take the source's definition where "
+                    + "it fits their TABLE_MAP, else the TABLE_MAP's own columns, until a DDL of the table it can read."
+                    + " DDL: " + shortened(ddl.sql());
+            if (firstRead) {
+                log.error("destination {}: ALARM: {}", destination, what);
+            } else {
+                log.warn("destination {}: {}", destination, what);
+            }
+            if (namesTable) {
                 model.drop(ddl.sqlSchema(), ddl.sqlTable());
+                unreadable.put(key(ddl.sqlSchema(), ddl.sqlTable()), ddl.sql());
             }
         }
+    }
+
+    @Override
+    public synchronized Optional<String> unreadableStatement(String schema, String table) {
+        return Optional.ofNullable(unreadable.get(key(schema, table)));
+    }
+
+    /** A statement for a log line: its start, and its length when that is cut. */
+    private static String shortened(String sql) {
+        return sql.length() <= MAX_LOGGED_SQL ? sql
+                : sql.substring(0, MAX_LOGGED_SQL) + "... (" + sql.length() + " characters)";
     }
 
     /**

@@ -15,6 +15,7 @@ import com.alibaba.druid.sql.ast.statement.SQLColumnDefinition;
 import com.alibaba.druid.sql.ast.statement.SQLCreateDatabaseStatement;
 import com.alibaba.druid.sql.ast.statement.SQLCreateTableStatement;
 import com.alibaba.druid.sql.ast.statement.SQLDropDatabaseStatement;
+import com.alibaba.druid.sql.parser.ParserException;
 import com.alibaba.druid.sql.repository.Schema;
 import com.alibaba.druid.sql.repository.SchemaObject;
 import com.alibaba.druid.sql.repository.SchemaObjectType;
@@ -35,7 +36,9 @@ import org.slf4j.LoggerFactory;
  * same engine Canal's TSDB uses): CREATE / ALTER (ADD FIRST/AFTER, DROP, MODIFY, CHANGE, keys) / RENAME
  * (multi-pair, cross-schema) / DROP / CREATE ... LIKE / CREATE INDEX are applied by the repository; the
  * schema-level statements it ignores (DROP DATABASE, the default charset of CREATE/ALTER DATABASE) are
- * handled here. Not thread-safe.
+ * handled here. Statements are read as {@link DdlText} rewrites them: executable comments run, and the MySQL 8/9
+ * and MariaDB clauses Druid rejects that change no column (INVISIBLE, SRID, CREATE OR REPLACE, ...) left out. Not
+ * thread-safe.
  */
 final class SchemaModel {
 
@@ -73,18 +76,18 @@ final class SchemaModel {
     /**
      * Applies one or more statements with {@code defaultSchema} as the session's schema.
      *
-     * @throws com.alibaba.druid.sql.parser.ParserException when Druid cannot parse the text
+     * @throws ParserException when Druid cannot read the text, even as {@link DdlText} rewrites it
      */
     void apply(String defaultSchema, String sql) {
-        List<SQLStatement> statements = SQLUtils.parseStatements(sql, DbType.mysql);
-        for (SQLStatement statement : statements) {
+        Readable readable = Readable.of(sql);
+        for (SQLStatement statement : readable.statements()) {
             applySchemaLevel(statement);
         }
         if (defaultSchema != null && !defaultSchema.isEmpty()) {
             repository.setDefaultSchema(defaultSchema);
         }
-        repository.console(sql);
-        for (SQLStatement statement : statements) {
+        repository.console(readable.text());
+        for (SQLStatement statement : readable.statements()) {
             if (statement instanceof SQLAlterTableStatement alter) {
                 applyTableCharset(alter, defaultSchema);
             } else if (statement instanceof SQLCreateTableStatement created) {
@@ -122,12 +125,37 @@ final class SchemaModel {
 
     /** Replaces a table's definition with {@code createTable} (from the source's SHOW CREATE TABLE). */
     void replace(String schema, String table, String createTable) {
+        String text = Readable.of(createTable).text();
         drop(schema, table);
         repository.setDefaultSchema(schema);
-        repository.console(createTable);
+        repository.console(text);
         SQLCreateTableStatement stored = createStatement(schema, table, schema);
         if (stored != null) {
             adoptTableOptions(stored);
+        }
+    }
+
+    /**
+     * A statement's text as Druid reads it, with its statements: executable comments expanded and, where Druid
+     * cannot read that, the clauses it cannot read that change no column left out ({@link DdlText}).
+     */
+    private record Readable(String text, List<SQLStatement> statements) {
+
+        static Readable of(String sql) {
+            String text = DdlText.executable(sql);
+            try {
+                return new Readable(text, SQLUtils.parseStatements(text, DbType.mysql));
+            } catch (ParserException e) {
+                String reduced = DdlText.withoutClausesDruidCannotRead(text);
+                if (reduced.equals(text)) {
+                    throw e;
+                }
+                try {
+                    return new Readable(reduced, SQLUtils.parseStatements(reduced, DbType.mysql));
+                } catch (ParserException again) {
+                    throw e;
+                }
+            }
         }
     }
 

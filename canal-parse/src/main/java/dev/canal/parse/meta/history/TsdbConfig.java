@@ -60,7 +60,7 @@ public record TsdbConfig(boolean enable, Path dir, int snapshotIntervalHours, in
         String defaultDir = properties.string(CommonKeys.FILE_DATA_DIR) + "/" + destination;
         return new TsdbConfig(
                 properties.bool(ENABLE),
-                Path.of(properties.string(DIR.name(), defaultDir)),
+                Path.of(properties.string(DIR.name(), defaultDir)).toAbsolutePath().normalize(),
                 properties.integer(SNAPSHOT_INTERVAL),
                 properties.integer(SNAPSHOT_EXPIRE),
                 database(properties.string(URL), properties.string(DB_USERNAME), properties.string(DB_PASSWORD),

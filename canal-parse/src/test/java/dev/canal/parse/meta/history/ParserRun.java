@@ -62,6 +62,20 @@ final class ParserRun implements AutoCloseable {
         }
     }
 
+    /** The inserted rows of an INSERT entry, each as "name=value ..." in column order, NULL as {@code <null>}. */
+    static List<String> insertedValues(CanalEntry.Entry entry) {
+        try {
+            List<String> rows = new ArrayList<>();
+            for (CanalEntry.RowData row : CanalEntry.RowChange.parseFrom(entry.getStoreValue()).getRowDatasList()) {
+                rows.add(String.join(" ", row.getAfterColumnsList().stream()
+                        .map(c -> c.getName() + "=" + (c.getIsNull() ? "<null>" : c.getValue())).toList()));
+            }
+            return rows;
+        } catch (com.google.protobuf.InvalidProtocolBufferException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Override
     public void close() {
         parser.stop();

@@ -2,10 +2,12 @@ package dev.canal.parse.meta.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import ch.qos.logback.classic.Level;
 import dev.canal.parse.position.MemoryLogPositionManager;
 import dev.canal.protocol.CanalEntry;
 import dev.canal.protocol.position.EntryPosition;
 import dev.canal.protocol.position.LogPosition;
+import dev.canal.testsupport.LogCapture;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
 import java.nio.file.Path;
@@ -141,6 +143,114 @@ class SchemaHistoryParserIT {
             assertThat(ParserRun.rows(run.drainUntil(1))).extracting(ParserRun::describeInsert)
                     .containsExactlyElementsOf(displayWidths(db, List.of("id=3:int(11):key b=y:varchar(10)")));
         }
+    }
+
+    /**
+     * With the default row metadata (MySQL's MINIMAL, MariaDB's NO_LOG) names come from the schema history only: the
+     * rows an atomic CREATE TABLE ... SELECT writes (MySQL 8.0.21+ logs it as CREATE TABLE ... START TRANSACTION)
+     * keep the columns the statement created, though a column was added since.
+     */
+    @Test
+    void rowsOfACreateTableAsSelectAreWhatSelectReturnsOnDefaultMetadata(MySqlServer db) throws SQLException {
+        db.recreateDatabase("tsdb_ctas");
+        db.execute("CREATE TABLE tsdb_ctas.src (id INT PRIMARY KEY, name VARCHAR(20), amount DECIMAL(7,2))",
+                "INSERT INTO tsdb_ctas.src VALUES (1, 'one', 1.50), (2, NULL, -20.00)");
+        List<CanalEntry.Entry> entries = rowsWrittenOnMinimalMetadata(db, "tsdb_ctas", 2,
+                "CREATE TABLE tsdb_ctas.copy AS SELECT * FROM tsdb_ctas.src",
+                "ALTER TABLE tsdb_ctas.copy ADD COLUMN added INT FIRST",
+                "INSERT INTO tsdb_ctas.copy (id, name, amount, added) VALUES (3, 'three', 3.00, 7)");
+
+        List<String> selected = select(db, "SELECT id, name, amount FROM tsdb_ctas.copy WHERE id < 3 ORDER BY id");
+        selected.add(select(db, "SELECT added, id, name, amount FROM tsdb_ctas.copy WHERE id = 3").get(0));
+        assertThat(entries).filteredOn(e -> e.getHeader().getTableName().equals("copy"))
+                .flatExtracting(ParserRun::insertedValues).containsExactlyElementsOf(selected);
+    }
+
+    /** Invisible columns (MySQL 8.0.23+, MariaDB 10.3+) are in every row image: SELECT shows them when named. */
+    @Test
+    void rowsOfATableWithInvisibleColumnsAreWhatSelectReturnsOnDefaultMetadata(MySqlServer db) throws SQLException {
+        db.recreateDatabase("tsdb_invisible");
+        List<CanalEntry.Entry> entries = rowsWrittenOnMinimalMetadata(db, "tsdb_invisible", 2,
+                "CREATE TABLE tsdb_invisible.t (id INT PRIMARY KEY, secret VARCHAR(10) INVISIBLE, v INT)",
+                "INSERT INTO tsdb_invisible.t (id, secret, v) VALUES (1, 'hidden', 10)",
+                // MariaDB has no VISIBLE: a column redefined without INVISIBLE is visible
+                "ALTER TABLE tsdb_invisible.t ADD COLUMN h INT INVISIBLE FIRST, MODIFY secret VARCHAR(12)"
+                        + (db.isMariaDb() ? "" : " VISIBLE"),
+                "INSERT INTO tsdb_invisible.t (h, id, secret, v) VALUES (5, 2, 'shown', 20)");
+
+        List<String> selected = select(db, "SELECT id, secret, v FROM tsdb_invisible.t WHERE id = 1");
+        selected.add(select(db, "SELECT h, id, secret, v FROM tsdb_invisible.t WHERE id = 2").get(0));
+        assertThat(entries).flatExtracting(ParserRun::insertedValues).containsExactlyElementsOf(selected);
+    }
+
+    /**
+     * Runs {@code statements} with {@code binlog_row_metadata=MINIMAL} (MySQL's default) while a parser with a
+     * schema history reads {@code schema} from before them; returns its first {@code rowEntries} row entries.
+     */
+    private List<CanalEntry.Entry> rowsWrittenOnMinimalMetadata(MySqlServer db, String schema, int rowEntries,
+            String... statements) {
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        try (MySqlServer.GlobalSetting minimal = db.setGlobal("binlog_row_metadata", "MINIMAL");
+                SchemaHistoryTableMetaSource history = history(db, schema);
+                ParserRun run = new ParserRun(db, schema, from, new MemoryLogPositionManager(), history)) {
+            db.execute(statements);
+            return ParserRun.rows(run.drainUntil(rowEntries));
+        }
+    }
+
+    /**
+     * A DDL the schema history cannot read (a legacy type synonym) raises one ALARM naming it; the rows after it
+     * carry the TABLE_MAP's columns where the source's current definition does not fit them, never wrong names, and
+     * the stream goes on: the table's next readable DDL names its columns again.
+     */
+    @Test
+    void aDdlTheHistoryCannotReadRaisesOneAlarmAndTheDestinationGoesOn(MySqlServer db) {
+        db.recreateDatabase("tsdb_unreadable");
+        db.execute("CREATE TABLE tsdb_unreadable.t (id INT PRIMARY KEY, a INT)");
+        MySqlServer.BinlogCoordinates from = db.currentBinlogPosition();
+        MemoryLogPositionManager positions = new MemoryLogPositionManager();
+        String unreadable = "ALTER TABLE tsdb_unreadable.t ADD COLUMN c LONG VARBINARY";
+        List<CanalEntry.Entry> entries;
+        try (MySqlServer.GlobalSetting minimal = db.setGlobal("binlog_row_metadata", "MINIMAL")) {
+            try (SchemaHistoryTableMetaSource history = history(db, "tsdb_unreadable");
+                    ParserRun run = new ParserRun(db, "tsdb_unreadable", from, positions, history)) {
+                db.execute("INSERT INTO tsdb_unreadable.t VALUES (1, 10)");
+                // the parser is running, so its initial snapshot shows the table as it was before the ALTERs
+                entries = new ArrayList<>(ParserRun.rows(run.drainUntil(1)));
+            }
+            // written while the parser is stopped, so that it reads row 2 when the table has a column more
+            db.execute(unreadable, "INSERT INTO tsdb_unreadable.t VALUES (2, 20, 'x')",
+                    "ALTER TABLE tsdb_unreadable.t ADD COLUMN d INT",
+                    "INSERT INTO tsdb_unreadable.t VALUES (3, 30, 'y', 4)",
+                    "CREATE TABLE tsdb_unreadable.other (id INT PRIMARY KEY)",
+                    "INSERT INTO tsdb_unreadable.other VALUES (9)");
+            try (LogCapture log = LogCapture.attach(SchemaHistoryTableMetaSource.class.getName());
+                    SchemaHistoryTableMetaSource history = history(db, "tsdb_unreadable");
+                    ParserRun run = new ParserRun(db, "tsdb_unreadable", from, positions, history)) {
+                entries.addAll(ParserRun.rows(run.drainUntil(3)));
+                assertThat(log.messages(Level.ERROR)).singleElement().asString().contains("ALARM", unreadable);
+            }
+        }
+        assertThat(entries).extracting(e -> e.getHeader().getTableName() + " " + String.join(" ",
+                ParserRun.insertedValues(e))).containsExactly("t id=1 a=10", "t @1=2 @2=20 @3=x",
+                "t id=3 a=30 c=y d=4", "other id=9");
+    }
+
+    /** What SELECT returns, one "name=value ..." line per row, NULL as {@code <null>}. */
+    private static List<String> select(MySqlServer db, String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = db.adminConnection(); java.sql.Statement st = c.createStatement();
+                java.sql.ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                List<String> row = new ArrayList<>();
+                for (int i = 1; i <= rs.getMetaData().getColumnCount(); i++) {
+                    String value = rs.getString(i);
+                    row.add(rs.getMetaData().getColumnLabel(i) + "=" + (value == null ? "<null>" : value));
+                }
+                rows.add(String.join(" ", row));
+            }
+        }
+        return rows;
     }
 
     private SchemaHistoryTableMetaSource history(MySqlServer db, String schema) {

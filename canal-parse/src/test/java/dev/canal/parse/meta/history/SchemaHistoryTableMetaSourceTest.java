@@ -3,10 +3,12 @@ package dev.canal.parse.meta.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import ch.qos.logback.classic.Level;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.parse.meta.TableMeta;
 import dev.canal.parse.meta.TableMetaException;
 import dev.canal.protocol.position.EntryPosition;
+import dev.canal.testsupport.LogCapture;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -229,11 +231,30 @@ class SchemaHistoryTableMetaSourceTest {
     @Test
     void ddlTheParserCannotReadSendsTheTableBackToTheSource() {
         play(100);
-        source.put("shop", "orders", "CREATE TABLE `orders` (`id` int(10) unsigned NOT NULL, `h` int(11), "
+        source.put("shop", "orders", "CREATE TABLE `orders` (`id` int(10) unsigned NOT NULL, `h` mediumblob, "
                 + "PRIMARY KEY (`id`))");
-        // MariaDB syntax Druid does not parse: the stream must go on with the source's definition
-        history.applyDdl("shop", "shop", "orders", "ALTER TABLE orders ADD COLUMN IF NOT EXISTS h int", at(200));
-        assertThat(describe("orders")).isEqualTo("id int(10) unsigned key, h int(11)");
+        // a legacy type synonym Druid does not parse: the stream must go on with the source's definition
+        history.applyDdl("shop", "shop", "orders", "ALTER TABLE orders ADD COLUMN h LONG VARBINARY", at(200));
+        assertThat(describe("orders")).isEqualTo("id int(10) unsigned key, h mediumblob");
+    }
+
+    @Test
+    void aDdlTheParserCannotReadRaisesOneAlarmAndMarksItsTableUntilOneItCanRead() {
+        String unreadable = "ALTER TABLE orders ADD COLUMN h LONG VARBINARY";
+        play(100);
+        try (LogCapture log = LogCapture.attach(SchemaHistoryTableMetaSource.class.getName())) {
+            history.applyDdl("shop", "shop", "orders", unreadable, at(150));
+            assertThat(history.unreadableStatement("shop", "ORDERS")).contains(unreadable);
+            assertThat(history.unreadableStatement("shop", "items")).isEmpty();
+
+            history.rewindTo(at(160)); // replayed from the history: known already, no second alarm
+            assertThat(history.unreadableStatement("shop", "orders")).contains(unreadable);
+            assertThat(log.messages(Level.ERROR)).singleElement().asString().contains("ALARM", "mysql-bin.000001:150",
+                    unreadable);
+
+            history.applyDdl("shop", "shop", "orders", "ALTER TABLE orders ADD COLUMN z INT", at(170));
+            assertThat(history.unreadableStatement("shop", "orders")).isEmpty();
+        }
     }
 
     @Test

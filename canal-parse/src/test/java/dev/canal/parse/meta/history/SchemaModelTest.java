@@ -1,9 +1,11 @@
 package dev.canal.parse.meta.history;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.alibaba.druid.sql.ast.statement.SQLAssignItem;
 import com.alibaba.druid.sql.ast.statement.SQLCreateTableStatement;
+import com.alibaba.druid.sql.parser.ParserException;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,98 @@ class SchemaModelTest {
 
         assertThat(model.tableNames()).containsEntry("shop", List.of("a", "c"));
         assertThat(model.table("shop", "c").orElseThrow().columnCount()).isEqualTo(2);
+    }
+
+    @Test
+    void anAtomicCreateTableAsSelectIsReadAsTheTableItCreates() {
+        // MySQL 8.0.21+ logs CREATE TABLE ... SELECT as the table's definition followed by START TRANSACTION
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE `t2` (\n  `a` int NOT NULL,\n  `b` varchar(10) DEFAULT NULL\n) START TRANSACTION");
+
+        assertThat(columns(model, "t2")).containsExactly("a int", "b varchar(10)");
+    }
+
+    @Test
+    void invisibleColumnsAreColumnsOfTheRowImageWhereverTheyAreDeclared() {
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE t (id INT PRIMARY KEY, secret VARCHAR(10) INVISIBLE, c INT NOT NULL "
+                + "INVISIBLE DEFAULT 3)");
+        model.apply("shop", "ALTER TABLE t ADD COLUMN h INT INVISIBLE FIRST, ALGORITHM=INSTANT");
+        model.apply("shop", "ALTER TABLE t MODIFY secret VARCHAR(20) VISIBLE, CHANGE c cc BIGINT INVISIBLE AFTER h");
+        model.apply("shop", "ALTER TABLE t ALTER COLUMN h SET VISIBLE");
+
+        assertThat(columns(model, "t")).containsExactly("h INT", "cc BIGINT", "id INT", "secret VARCHAR(20)");
+    }
+
+    @Test
+    void showCreateTableOfMysql9ReadsWithItsExecutableComments() {
+        SchemaModel model = new SchemaModel();
+        model.replace("shop", "v", "CREATE TABLE `v` (\n  `id` int NOT NULL,\n  `p` point NOT NULL /*!80003 SRID 4326 */,"
+                + "\n  `i` int DEFAULT NULL /*!80023 INVISIBLE */,\n  `y` int NOT SECONDARY DEFAULT NULL,\n  PRIMARY KEY (`id`),"
+                + "\n  SPATIAL KEY `p` (`p`)\n) /*!50100 TABLESPACE `innodb_system` */ ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 "
+                + "COLLATE=utf8mb4_0900_ai_ci /*!80023 AUTOEXTEND_SIZE=4194304 */");
+
+        assertThat(columns(model, "v")).containsExactly("id int", "p point", "i int", "y int");
+    }
+
+    @Test
+    void checkConstraintsChangeNoColumnEvenWhenOneIsNamedLikeThem() {
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE t (id INT, v INT, chk INT, CONSTRAINT chk_v CHECK (v > 0), "
+                + "CHECK (id <> 0) NOT ENFORCED)");
+        model.apply("shop", "ALTER TABLE t ADD CONSTRAINT chk CHECK (v < 100), ADD CHECK (chk >= 0)");
+        model.apply("shop", "ALTER TABLE t ALTER CHECK chk NOT ENFORCED");
+        model.apply("shop", "ALTER TABLE t ALTER CONSTRAINT chk_v ENFORCED");
+        model.apply("shop", "ALTER TABLE t DROP CHECK chk");
+        model.apply("shop", "ALTER TABLE t DROP CONSTRAINT chk_v");
+
+        assertThat(columns(model, "t")).containsExactly("id INT", "v INT", "chk INT");
+    }
+
+    @Test
+    void functionalKeyPartsAddNoColumn() {
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE t (id INT PRIMARY KEY, j JSON, name VARCHAR(20), "
+                + "INDEX idx_f ((CAST(j->'$.a' AS UNSIGNED))), KEY k2 ((UPPER(name)) DESC, id))");
+        model.apply("shop", "CREATE INDEX ix ON t ((ABS(id)))");
+        model.apply("shop", "ALTER TABLE t ADD INDEX ix2 ((id + 1)), ADD INDEX mv ((CAST(j->'$.tags' AS CHAR(9) ARRAY)))");
+
+        assertThat(columns(model, "t")).containsExactly("id INT", "j JSON", "name VARCHAR(20)");
+    }
+
+    @Test
+    void aColumnAddedInAnExecutableCommentIsAdded() {
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE t (id INT)");
+        model.apply("shop", "ALTER TABLE t ADD a INT /*!, ADD b VARCHAR(3) */");
+
+        assertThat(columns(model, "t")).containsExactly("id INT", "a INT", "b VARCHAR(3)");
+    }
+
+    @Test
+    void mariadbCreateOrReplaceAndAddIfNotExistsHaveTheirEffect() {
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE t (id INT, old INT)");
+        model.apply("shop", "CREATE OR REPLACE TABLE t (id INT, b BLOB COMPRESSED, KEY k (id) IGNORED)");
+        model.apply("shop", "ALTER TABLE t ADD COLUMN IF NOT EXISTS b INT, ADD COLUMN IF NOT EXISTS c INET6");
+
+        assertThat(columns(model, "t")).containsExactly("id INT", "b BLOB", "c INET6");
+    }
+
+    @Test
+    void aLegacyTypeSynonymStaysUnreadable() {
+        // LONG VARBINARY (MEDIUMBLOB) is the schema history's example of a statement it leaves to its fallback
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE t (id INT)");
+
+        assertThatThrownBy(() -> model.apply("shop", "ALTER TABLE t ADD COLUMN c LONG VARBINARY"))
+                .isInstanceOf(ParserException.class);
+        assertThat(columns(model, "t")).containsExactly("id INT");
+    }
+
+    private static List<String> columns(SchemaModel model, String table) {
+        return model.table("shop", table).orElseThrow().columns().stream()
+                .map(c -> c.name() + " " + c.mysqlType()).toList();
     }
 
     /** An option whose parent is another statement keeps that whole statement, all its columns, in memory. */

@@ -15,7 +15,7 @@ class TsdbConfigTest {
     void defaultsAreCanals() {
         TsdbConfig config = TsdbConfig.fromProperties(new TypedProperties(new Properties()), "example");
         assertThat(config.enable()).isTrue();
-        assertThat(config.dir()).isEqualTo(Path.of("../conf/example"));
+        assertThat(config.dir()).isEqualTo(Path.of("../conf/example").toAbsolutePath().normalize());
         assertThat(config.snapshotInterval()).isEqualTo(Duration.ofHours(24));
         assertThat(config.snapshotExpiry()).isEqualTo(Duration.ofHours(360));
     }
