@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  * nothing and no error, so the client has no reason to move; but it holds its own ephemeral election node,
  * {@code /otter/canal/destinations/{dest}/{clientId}/running} (Canal's client-side HA), and when that node is deleted
  * by someone else the active client drops its connection and connects again straight away, to the server the
- * destination's running node names (docs/compatibility.md, "The cluster client"). So this deletes those nodes, for
+ * destination's running node names (docs/high-availability.md, "Stopping a server"). So this deletes those nodes, for
  * the destination and each of its named consumers, once the instance runs here.
  */
 final class ClientNudge {
