@@ -47,9 +47,7 @@ class EmbeddedCanalServerHandoverTest {
         instance.put(TestEntries.transaction(100, 1));
         Message held = server.getWithoutAck(CLIENT, 10);
 
-        CompletableFuture<Set<String>> quiesced = CompletableFuture.supplyAsync(
-                () -> server.quiesce(List.of(DESTINATION), LONG_WAIT));
-        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> !quiesced.isDone());
+        CompletableFuture<Set<String>> quiesced = quiesceStillWaiting();
         server.ack(CLIENT, held.id());
 
         assertThat(quiesced.join()).isEmpty();
@@ -64,9 +62,7 @@ class EmbeddedCanalServerHandoverTest {
         server.ack(CLIENT, 1);
         Message held = server.getWithoutAck(CONSUMER, 10);
 
-        CompletableFuture<Set<String>> quiesced = CompletableFuture.supplyAsync(
-                () -> server.quiesce(List.of(DESTINATION), LONG_WAIT));
-        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> !quiesced.isDone());
+        CompletableFuture<Set<String>> quiesced = quiesceStillWaiting();
         server.ack(CONSUMER, held.id());
 
         assertThat(quiesced.join()).isEmpty();
@@ -122,16 +118,26 @@ class EmbeddedCanalServerHandoverTest {
         Thread getter = new Thread(() -> waiting.complete(server.getWithoutAck(CLIENT, 3, 30L, TimeUnit.SECONDS)));
         getter.start();
         await().atMost(Duration.ofSeconds(5)).until(() -> getter.getState() == Thread.State.TIMED_WAITING);
-        CompletableFuture<Set<String>> quiesced = CompletableFuture.supplyAsync(
-                () -> server.quiesce(List.of(DESTINATION), LONG_WAIT));
-        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> !quiesced.isDone());
+        CompletableFuture<Set<String>> quiesced = quiesceStillWaiting();
 
         instance.put(TestEntries.transaction(100, 1)); // the three entries the waiting get waits for: a batch out
         Message taken = waiting.get(5, TimeUnit.SECONDS);
         assertThat(taken.isEmpty()).isFalse();
-        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> !quiesced.isDone());
+        assertStillWaiting(quiesced);
         server.ack(CLIENT, taken.id());
 
         assertThat(quiesced.join()).isEmpty();
+    }
+
+    /** Starts a quiesce of the destination in the background and checks that it waits. */
+    private CompletableFuture<Set<String>> quiesceStillWaiting() {
+        CompletableFuture<Set<String>> quiesced = CompletableFuture.supplyAsync(
+                () -> server.quiesce(List.of(DESTINATION), LONG_WAIT));
+        assertStillWaiting(quiesced);
+        return quiesced;
+    }
+
+    private static void assertStillWaiting(CompletableFuture<Set<String>> quiesced) {
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> !quiesced.isDone());
     }
 }

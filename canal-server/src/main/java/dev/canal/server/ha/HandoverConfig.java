@@ -8,7 +8,7 @@ import java.util.Objects;
 import java.util.Properties;
 
 /**
- * How a server of a ZooKeeper cluster hands its destinations over when it stops, is released or moves one
+ * How a server of a ZooKeeper cluster hands its destinations over when it stops or releases one
  * (docs/high-availability.md, "Stopping a server").
  *
  * @param ackTimeout    how long it waits for the clients to ack the batches they hold, handing out nothing new
@@ -20,7 +20,7 @@ public record HandoverConfig(Duration ackTimeout, Duration clientTimeout) {
     private static final long MAX_MILLIS = 60_000;
 
     public static final ConfigKey ACK_TIMEOUT = ConfigKey.ours("canal.handover.ack.timeout", "3000",
-            "Milliseconds a server giving a destination up (stop, release, move) waits for its clients to ack the "
+            "Milliseconds a server giving a destination up (stop, release) waits for its clients to ack the "
                     + "batches they hold, handing out nothing new; batches still unacked then are delivered again by "
                     + "the server taking over.").between(0, MAX_MILLIS);
     public static final ConfigKey CLIENT_TIMEOUT = ConfigKey.ours("canal.handover.client.timeout", "5000",

@@ -8,42 +8,37 @@ import java.util.regex.Pattern;
 
 /**
  * The content of {@code /otter/canal/destinations/{dest}/handover} (ours; Canal neither writes nor reads it): a
- * server that gives a destination up on purpose (a stop, a release, a move) writes it, after its instance stopped
- * and pushed its cursors and before it deletes its running node, so that a standby takes over at once instead of
- * waiting the takeover delay meant for crashed servers. It names the running node given up by the zxid that created
- * it, so a note left over from an earlier handover is never taken for a later node's, and the server that should
- * take over, empty for any. Written as {@code {"from":"ip:port","node":123,"to":"ip:port"}}.
+ * server that gives a destination up on purpose (a stop, a release) writes it, after its instance stopped and pushed
+ * its cursors and before it deletes its running node, so that a standby takes over at once instead of waiting the
+ * takeover delay meant for crashed servers. It names the running node given up by the zxid that created it, so a
+ * note left over from an earlier handover is never taken for a later node's. Written as
+ * {@code {"from":"ip:port","node":123}}.
  *
  * @param runningNode the creation zxid of the running node given up
  * @param from        the address of the server that gave it up
- * @param to          the address of the server that should take over, empty for the first standby to ask
  */
-record HandoverNote(long runningNode, String from, String to) {
+record HandoverNote(long runningNode, String from) {
 
     /** ZooKeeper data is not trusted: anything longer is no note of ours. */
     static final int MAX_BYTES = 1024;
 
     private static final Pattern FROM = Pattern.compile("\"from\"\\s*:\\s*\"([^\"\\\\]{1,300})\"");
     private static final Pattern NODE = Pattern.compile("\"node\"\\s*:\\s*(\\d{1,19})");
-    private static final Pattern TO = Pattern.compile("\"to\"\\s*:\\s*\"([^\"\\\\]{0,300})\"");
 
     HandoverNote {
         Objects.requireNonNull(from, "from");
-        Objects.requireNonNull(to, "to");
     }
 
     /**
      * Whether a server at {@code address} that last saw the running node {@code seenNode} should take over now: the
-     * note is about that node, and names this server or anyone but the one that gave it up.
+     * note is about that node, and this server is not the one that gave it up.
      */
     boolean invites(String address, long seenNode) {
-        return runningNode == seenNode && seenNode != 0 && !from.equals(address)
-                && (to.isEmpty() || to.equals(address));
+        return runningNode == seenNode && seenNode != 0 && !from.equals(address);
     }
 
     byte[] toJson() {
-        return ("{\"from\":\"" + from + "\",\"node\":" + runningNode + ",\"to\":\"" + to + "\"}")
-                .getBytes(StandardCharsets.UTF_8);
+        return ("{\"from\":\"" + from + "\",\"node\":" + runningNode + "}").getBytes(StandardCharsets.UTF_8);
     }
 
     /** The note, or empty when the data is not one (too long, or a field missing or malformed). */
@@ -54,12 +49,11 @@ record HandoverNote(long runningNode, String from, String to) {
         String text = new String(json, StandardCharsets.UTF_8);
         Matcher from = FROM.matcher(text);
         Matcher node = NODE.matcher(text);
-        Matcher to = TO.matcher(text);
-        if (!from.find() || !node.find() || !to.find()) {
+        if (!from.find() || !node.find()) {
             return Optional.empty();
         }
         try {
-            return Optional.of(new HandoverNote(Long.parseLong(node.group(1)), from.group(1), to.group(1)));
+            return Optional.of(new HandoverNote(Long.parseLong(node.group(1)), from.group(1)));
         } catch (NumberFormatException tooLarge) {
             return Optional.empty();
         }

@@ -28,10 +28,10 @@ import org.slf4j.MDC;
  * destination.
  *
  * <h2>Handover</h2>
- * A server that gives the destination up on purpose (a release, a stop, a move; {@link #handOver}) first has its
+ * A server that gives the destination up on purpose (a release, a stop; {@link #handOver}) first has its
  * clients' batches acked ({@link ServerRunningListener#quiesce}), stops the instance (which pushes the cursors),
  * writes a {@link HandoverNote} naming the running node it gives up, and only then deletes that node. A standby
- * that sees the node it knew go with such a note beside it, addressed to it or to anyone, competes at once rather
+ * that sees the node it knew go with such a note beside it competes at once rather
  * than after the takeover delay: the delay is there for a holder that may still be serving, and this one has
  * stopped. Once its instance runs, the new holder makes the official clients connect to it ({@link ClientNudge}).
  * The note names the node by its creation zxid, so a note left by an earlier handover never shortens the wait after
@@ -154,17 +154,16 @@ public final class ServerRunningMonitor {
      * @return whether this server held the destination
      */
     public synchronized boolean release() {
-        return giveUp("");
+        return giveUp();
     }
 
     /**
      * Hands the destination over: waits up to {@code ackWait} for its clients to ack what they hold (no new batch
-     * is handed out meanwhile), then gives it up as {@link #release} does, to the server at {@code to}, or to any
-     * standby when {@code to} is empty; the others take over only after the takeover delay, if {@code to} does not.
+     * is handed out meanwhile), then gives it up as {@link #release} does.
      *
      * @return whether this server held the destination
      */
-    public boolean handOver(String to, Duration ackWait) {
+    public boolean handOver(Duration ackWait) {
         if (!isActive()) {
             return false;
         }
@@ -174,20 +173,20 @@ public final class ServerRunningMonitor {
                     destination, ackWait.toMillis());
         }
         synchronized (this) {
-            return giveUp(to);
+            return giveUp();
         }
     }
 
-    private boolean giveUp(String to) {
+    private boolean giveUp() {
         if (!heldByMe) {
             return false;
         }
         heldByMe = false;
         releasedByMe = true;
         stopInstance(); // pushes the cursors
-        noteHandover(to);
+        noteHandover();
         deleteRunningIfMine();
-        log.info("destination {}: handed over by {} to {}", destination, address, to.isEmpty() ? "any standby" : to);
+        log.info("destination {}: handed over by {}", destination, address);
         return true;
     }
 
@@ -327,12 +326,12 @@ public final class ServerRunningMonitor {
      * Tells the standbys, before the running node goes, that this server gave it up on purpose. Ephemeral: it goes
      * with this server's session, and the next holder deletes it.
      */
-    private void noteHandover(String to) {
+    private void noteHandover() {
         if (!connected || runningNode == 0) {
             return;
         }
         String path = ClusterPaths.handover(destination);
-        byte[] note = new HandoverNote(runningNode, address, to).toJson();
+        byte[] note = new HandoverNote(runningNode, address).toJson();
         try {
             try {
                 zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, note);

@@ -202,7 +202,7 @@ public final class ServerRunningMonitors {
      * twice the takeover delay.
      */
     public boolean release(String destination) {
-        return find(destination).map(m -> m.handOver("", handover.ackTimeout())).orElse(false);
+        return find(destination).map(m -> m.handOver(handover.ackTimeout())).orElse(false);
     }
 
     /** Releases the destination if held here and forgets its monitor (destination removed or reloaded). */
