@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,30 +37,56 @@ public final class CanalLauncher {
     }
 
     public static void main(String[] args) {
-        CanalStarter starter;
-        try {
-            Source canalProperties = loadCanalProperties(System.getProperty(CONF_PROPERTY, DEFAULT_CONF));
-            log.info("starting canal server from {}", canalProperties.name());
-            starter = CanalStarter.start(canalProperties);
-        } catch (ConfigException e) {
-            log.error("canal server not started: {}", e.getMessage(), e);
-            System.err.println("canal server not started: " + e.getMessage());
-            System.exit(1);
-            return;
-        } catch (Exception e) { // also what a library rethrows undeclared
-            log.error("canal server not started", e);
-            System.err.println("canal server not started: " + e);
-            System.exit(1);
-            return;
-        }
+        // registered before the start: a stop signal that arrives while the server starts stops what it started
+        AtomicReference<CanalStarter> running = new AtomicReference<>();
+        CountDownLatch startEnded = new CountDownLatch(1);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            stopWithin(starter::stop, SHUTDOWN_TIMEOUT, () -> Runtime.getRuntime().halt(2));
+            awaitUninterruptibly(startEnded, SHUTDOWN_TIMEOUT);
+            CanalStarter starter = running.get();
+            if (starter != null) {
+                stopWithin(starter::stop, SHUTDOWN_TIMEOUT, () -> Runtime.getRuntime().halt(2));
+            }
             stopped.countDown();
         }, "canal-shutdown"));
         try {
-            stopped.await();
-        } catch (InterruptedException e) {
+            Source canalProperties = loadCanalProperties(System.getProperty(CONF_PROPERTY, DEFAULT_CONF));
+            log.info("starting canal server from {}", canalProperties.name());
+            running.set(CanalStarter.start(canalProperties));
+        } catch (ConfigException e) {
+            log.error("canal server not started: {}", e.getMessage(), e);
+            System.err.println("canal server not started: " + e.getMessage());
+            exitAfterFailedStart(startEnded);
+        } catch (Exception e) { // also what a library rethrows undeclared
+            log.error("canal server not started", e);
+            System.err.println("canal server not started: " + e);
+            exitAfterFailedStart(startEnded);
+        }
+        startEnded.countDown();
+        awaitUninterruptibly(stopped, null);
+    }
+
+    private static void exitAfterFailedStart(CountDownLatch startEnded) {
+        startEnded.countDown(); // before exit, which runs the shutdown hook that waits for it
+        System.exit(1);
+    }
+
+    /** Waits for the latch, at most {@code timeout} (null: for ever), going on waiting when interrupted. */
+    private static void awaitUninterruptibly(CountDownLatch latch, Duration timeout) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                if (timeout == null) {
+                    latch.await();
+                } else {
+                    latch.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                }
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
             Thread.currentThread().interrupt();
         }
     }

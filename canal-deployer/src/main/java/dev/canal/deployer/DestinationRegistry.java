@@ -250,13 +250,20 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
     @Override
     public void activeEnter(String destination) {
         requireOpen(destination);
-        server.start(destination);
         MqRunner runner = mq;
+        DestinationConfig held = configs.get(destination);
         if (runner != null) {
-            DestinationConfig held = configs.get(destination);
             if (held == null) {
                 throw new IllegalStateException("destination " + destination + " is not deployed here");
             }
+            try {
+                runner.prepare(destination); // exactly once: parsing starts from the cursor committed with the broker
+            } catch (IllegalStateException e) {
+                throw new InstanceStartException(destination, "MQ transactional producer", e);
+            }
+        }
+        server.start(destination);
+        if (runner != null) {
             runner.start(destination, held.mq());
         }
     }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.Test;
  * tarball the build made instead of building again, starts its private MariaDB and the server, and prints the
  * changes its writer makes.
  */
+@Tag("source-independent")
 class DemoIT {
 
     private static final Path DEMO = Path.of("..", "bin", "demo.sh");

@@ -19,6 +19,7 @@ import java.util.Properties;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  *: the destination runs on exactly one, the other registers and stands by, and takes over
  * when the active one shuts down. Parsers read no database.
  */
+@Tag("source-independent")
 @ExtendWith(ZooKeeperServerExtension.class)
 class HaIT {
 

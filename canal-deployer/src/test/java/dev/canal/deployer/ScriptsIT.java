@@ -15,10 +15,12 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** bin/startup.sh, stop.sh and restart.sh of the unpacked tarball, with a server that serves no destination. */
+@Tag("source-independent")
 class ScriptsIT {
 
     @TempDir

@@ -5,9 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.canal.testsupport.ZooKeeperServer;
 import dev.canal.testsupport.ZooKeeperServerExtension;
 import org.apache.curator.framework.CuratorFramework;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
+@Tag("source-independent")
 @ExtendWith(ZooKeeperServerExtension.class)
 class ZooKeeperSnapshotProgressStoreIT {
 

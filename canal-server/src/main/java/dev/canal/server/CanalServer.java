@@ -2,6 +2,8 @@ package dev.canal.server;
 
 import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.Message;
+import dev.canal.protocol.position.LogPosition;
+import dev.canal.protocol.position.PositionRange;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
@@ -62,6 +64,22 @@ public interface CanalServer {
 
     /** The client's outstanding batch ids in increasing order. */
     List<Long> listBatchIds(ClientIdentity client);
+
+    /**
+     * The positions of one of the client's outstanding batches: first and last entry and the ack point its ack
+     * moves the cursor to.
+     *
+     * @throws CanalServerException when the client has no outstanding batch with this id
+     */
+    PositionRange batchRange(ClientIdentity client, long batchId);
+
+    /**
+     * Subscribes the client with {@code cursor} as its acked position before the destination's instance starts,
+     * so that the parser begins there: MQ mode's cursor committed with the broker (docs/mq.md).
+     *
+     * @throws IllegalStateException when the destination's instance runs already
+     */
+    void seedCursor(ClientIdentity client, LogPosition cursor);
 
     /**
      * Before the destinations are handed over to another server: hands out no batch of them any more (until each

@@ -444,6 +444,34 @@ public final class EmbeddedCanalServer implements CanalServer {
         return subscribedInstance(client).instance().getMetaManager().listBatchIds(client);
     }
 
+    @Override
+    public PositionRange batchRange(ClientIdentity client, long batchId) {
+        PositionRange range = subscribedInstance(client).instance().getMetaManager().getBatch(client, batchId);
+        if (range == null) {
+            throw new CanalServerException(client + " has no outstanding batch " + batchId);
+        }
+        return range;
+    }
+
+    @Override
+    public void seedCursor(ClientIdentity client, LogPosition cursor) {
+        CanalInstance instance = slot(client.destination()).instance();
+        synchronized (instance) { // as start: the parser must not have chosen its position yet
+            if (instance.isStart()) {
+                throw new IllegalStateException("destination " + client.destination()
+                        + " runs already: its parser has chosen where to start");
+            }
+            MetaManager meta = instance.getMetaManager();
+            if (!meta.isStart()) {
+                meta.start();
+            }
+            LogPosition kept = meta.getCursor(client);
+            meta.subscribe(client);
+            meta.updateCursor(client, Objects.requireNonNull(cursor, "cursor"));
+            log.info("{} starts at cursor {} (the meta manager had {})", client, cursor, kept);
+        }
+    }
+
     /**
      * Reads the next batch from the store and records it. The memory store always continues from its own
      * get pointer, so Canal's choice of start (last batch, cursor or first position) needs no argument here.

@@ -141,9 +141,19 @@ public record Event(LogIdentity logIdentity, ByteString rawEntry, CanalEntry.Ent
      * transaction end, a DDL, or a transaction begin outside GTID mode.
      */
     public boolean isAckPoint() {
+        return isAckPoint(entryType, eventType, gtid);
+    }
+
+    /** {@link #isAckPoint()} for an entry as a client receives it. */
+    public static boolean isAckPoint(CanalEntry.Entry entry) {
+        CanalEntry.Header header = entry.getHeader();
+        return isAckPoint(entry.getEntryType(), header.getEventType(), header.getGtid());
+    }
+
+    private static boolean isAckPoint(EntryType entryType, EventType eventType, String gtid) {
         return entryType == EntryType.TRANSACTIONEND
-                || (entryType == EntryType.TRANSACTIONBEGIN && gtid.isEmpty())
-                || isDdl();
+                || (entryType == EntryType.TRANSACTIONBEGIN && (gtid == null || gtid.isEmpty()))
+                || isDdl(eventType);
     }
 
     /** The entry as bytes: the stored bytes in raw mode, else encoded now. */

@@ -13,6 +13,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * The broker dies mid-stream and comes back: every row arrives, none is lost, each key's changes keep their
  * order, and while the broker is away nothing is acked, so the store fills and blocks the writer.
  */
+@Tag("source-independent")
 @ExtendWith(KafkaBrokerExtension.class)
 class BrokerRestartIT {
 

@@ -30,10 +30,12 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.NewPartitions;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** MQ mode against a real KRaft broker: what lands in the topics, and when batches are acked. */
+@Tag("source-independent")
 @ExtendWith(KafkaBrokerExtension.class)
 class KafkaMqRunnerIT {
 

@@ -37,7 +37,7 @@ public final class FlatMessageBuilder {
     }
 
     /** The header property snapshot entries carry (docs/snapshots.md). */
-    private static boolean isSnapshot(CanalEntry.Header header) {
+    static boolean isSnapshot(CanalEntry.Header header) {
         for (CanalEntry.Pair pair : header.getPropsList()) {
             if (pair.getKey().equals("snapshot")) {
                 return Boolean.parseBoolean(pair.getValue());

@@ -1,6 +1,7 @@
 package dev.canal.connector.mq;
 
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Properties;
 
 /**
@@ -29,6 +30,17 @@ public interface MqMode {
      * @throws dev.canal.protocol.config.ConfigValueException naming the key when a producer setting is invalid
      */
     MqProducer producer(Properties serverProperties);
+
+    /**
+     * The broker's transactional producer for exactly-once delivery ({@code canal.mq.transaction}, docs/mq.md); empty
+     * for a broker without transactions.
+     *
+     * @throws dev.canal.protocol.config.ConfigValueException naming the key when a producer setting is invalid
+     */
+    default Optional<MqTransactionalProducer> transactionalProducer(Properties serverProperties,
+            MqTransactionConfig transactions) {
+        return Optional.empty();
+    }
 
     /** A destination's MQ settings as this broker takes them (a broker without partitions drops the hash). */
     default MqConfig adapt(String destination, MqConfig config) {

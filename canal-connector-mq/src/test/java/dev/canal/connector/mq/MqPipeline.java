@@ -8,6 +8,7 @@ import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.store.StoreConfig;
 import dev.canal.testsupport.TestProperties;
 import java.util.List;
+import java.util.function.Function;
 
 /** One destination end to end, for any broker: a store-backed instance, the embedded server and the MQ workers. */
 public class MqPipeline implements AutoCloseable {
@@ -19,6 +20,18 @@ public class MqPipeline implements AutoCloseable {
 
     /** @param producer the broker's producer, a test's with short timeouts */
     public MqPipeline(String destination, StoreConfig store, MqMode mode, MqProducer producer) {
+        this(destination, store, server -> new MqWorkers(server, mode, producer));
+    }
+
+    /**
+     * With exactly-once delivery: the destination is prepared (its producer fences the earlier ones and its cursor
+     * is claimed) before its instance starts, as the deployer does.
+     */
+    public MqPipeline(String destination, StoreConfig store, MqMode mode, MqTransactionalProducer producer) {
+        this(destination, store, server -> new MqWorkers(server, mode, producer));
+    }
+
+    private MqPipeline(String destination, StoreConfig store, Function<EmbeddedCanalServer, MqWorkers> workers) {
         this.destination = destination;
         this.instance = new TestInstance(destination, store);
         this.server = new EmbeddedCanalServer(d -> {
@@ -28,8 +41,14 @@ public class MqPipeline implements AutoCloseable {
             return instance;
         });
         server.start();
+        this.runner = workers.apply(server);
+        try {
+            runner.prepare(destination);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while preparing " + destination, e);
+        }
         server.start(destination);
-        this.runner = new MqWorkers(server, mode, producer);
     }
 
     public static MqConfig mqConfig(String... keyValues) {

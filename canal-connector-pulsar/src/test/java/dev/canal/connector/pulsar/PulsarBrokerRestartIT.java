@@ -7,6 +7,7 @@ import dev.canal.testsupport.PulsarBrokerExtension;
 import dev.canal.testsupport.TestProperties;
 import org.apache.pulsar.client.api.Message;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * changes keep their order, and while the broker is away nothing is acked, so the store fills and blocks the writer.
  * What the broker acknowledged before it died is in its bookie's journal and still on the topic after the restart.
  */
+@Tag("source-independent")
 @ExtendWith(PulsarBrokerExtension.class)
 class PulsarBrokerRestartIT {
 

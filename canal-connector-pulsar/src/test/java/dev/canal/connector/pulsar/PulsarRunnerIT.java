@@ -24,10 +24,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.pulsar.client.api.Message;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** Pulsar mode against a private Pulsar standalone: what lands in the topics, and when batches are acked. */
+@Tag("source-independent")
 @ExtendWith(PulsarBrokerExtension.class)
 class PulsarRunnerIT {
 

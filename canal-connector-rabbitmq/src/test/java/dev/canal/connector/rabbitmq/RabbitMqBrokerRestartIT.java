@@ -8,6 +8,7 @@ import dev.canal.testsupport.RabbitMqBrokerExtension;
 import dev.canal.testsupport.TestProperties;
 import java.time.Duration;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * changes keep their order, and while the broker is away nothing is acked, so the store fills and blocks the writer.
  * What the broker confirmed before it died is on disk in the durable queue and still there after the restart.
  */
+@Tag("source-independent")
 @ExtendWith(RabbitMqBrokerExtension.class)
 class RabbitMqBrokerRestartIT {
 

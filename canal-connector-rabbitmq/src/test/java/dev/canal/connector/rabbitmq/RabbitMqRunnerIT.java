@@ -29,10 +29,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** RabbitMQ mode against a private rabbitmq-server: what lands in the queues, and when batches are acked. */
+@Tag("source-independent")
 @ExtendWith(RabbitMqBrokerExtension.class)
 class RabbitMqRunnerIT {
 

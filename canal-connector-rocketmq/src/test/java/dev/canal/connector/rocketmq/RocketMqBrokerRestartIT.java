@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * changes keep their order on the key's queue, and while the broker is away nothing is acked, so the store fills
  * and blocks the writer. What the broker answered SEND_OK before it died is in its commit log after the restart.
  */
+@Tag("source-independent")
 @ExtendWith(RocketMqBrokerExtension.class)
 class RocketMqBrokerRestartIT {
 

@@ -22,10 +22,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.apache.rocketmq.common.message.MessageExt;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /** RocketMQ mode against a private name server and broker: what lands in which queue, and when batches are acked. */
+@Tag("source-independent")
 @ExtendWith(RocketMqBrokerExtension.class)
 class RocketMqRunnerIT {
 

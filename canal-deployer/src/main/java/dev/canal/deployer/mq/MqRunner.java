@@ -27,7 +27,7 @@ public final class MqRunner {
      * @throws dev.canal.protocol.config.ConfigValueException carrying the key when a producer setting is invalid
      */
     public static MqRunner create(MqMode mode, CanalServer server, Properties serverProperties) {
-        return new MqRunner(new MqWorkers(server, mode, serverProperties));
+        return new MqRunner(MqWorkers.create(server, mode, serverProperties));
     }
 
     /**
@@ -38,7 +38,22 @@ public final class MqRunner {
         return new TypedProperties(serverProperties).bool(MqConfig.FLAT_MESSAGE);
     }
 
-    /** Starts the destination's worker; its instance is started by the caller. */
+    /**
+     * Before the destination's instance starts: with exactly-once delivery, fences every earlier producer of the
+     * destination and sets the cursor committed with the broker as the one its parser starts from; nothing otherwise.
+     *
+     * @throws IllegalStateException when the broker cannot be reached; the destination does not start then
+     */
+    public void prepare(String destination) {
+        try {
+            workers.prepare(destination);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while preparing destination " + destination, e);
+        }
+    }
+
+    /** Starts the destination's worker; its instance is started by the caller, after {@link #prepare}. */
     public void start(String destination, MqConfig settings) {
         workers.start(destination, settings);
     }

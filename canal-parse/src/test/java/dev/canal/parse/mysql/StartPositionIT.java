@@ -128,6 +128,22 @@ class StartPositionIT extends ParserITSupport {
     }
 
     @Test
+    void aSourceLoggingStatementsIsRefusedWithTheSettingToChangeAndRetried(MySqlServer db) throws Exception {
+        db.execute("SET GLOBAL binlog_format = 'STATEMENT'");
+        try {
+            startParser(properties(db, "start_statement", null));
+
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(20)).until(() ->
+                    parser.sourceStatuses().get(0).state() == dev.canal.parse.SourceStatus.State.FAILING);
+            assertThat(parser.sourceStatuses().get(0).detail()).contains("binlog_format is STATEMENT");
+            assertThat(parser.isStart()).as("retries, so that fixing the source is enough").isTrue();
+            assertThat(parser.receivedBinlogBytes()).isZero();
+        } finally {
+            db.execute("SET GLOBAL binlog_format = 'ROW'");
+        }
+    }
+
+    @Test
     void theDetectingSqlCountsFailuresOfTheSource(MySqlServer db) {
         Properties p = properties(db, "start_detect", null);
         p.setProperty("canal.instance.detecting.enable", "true");

@@ -28,6 +28,7 @@ import java.util.concurrent.ConcurrentMap;
 import org.apache.curator.framework.CuratorFramework;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.Test;
  * and the official client over TCP: a lazy destination starts where the first subscription wins the election
  * and nowhere else.
  */
+@Tag("source-independent")
 class LazyActivationIT {
 
     private static final String DESTINATION = "example";

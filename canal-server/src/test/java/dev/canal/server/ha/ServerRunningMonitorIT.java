@@ -22,9 +22,11 @@ import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.data.Stat;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Two or three servers electing over a real ZooKeeper in this JVM, each with its own session. */
+@Tag("source-independent")
 class ServerRunningMonitorIT {
 
     private static final String DESTINATION = "example";

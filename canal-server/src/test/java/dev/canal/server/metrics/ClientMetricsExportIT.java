@@ -16,12 +16,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * The official Canal client ({@code com.alibaba.otter:canal.client}) talks to our TCP server while the exporter
  * is scraped over HTTP: the client series count its requests, and the store series follow its gets and acks.
  */
+@Tag("source-independent")
 class ClientMetricsExportIT {
 
     private static final String DESTINATION = "example";

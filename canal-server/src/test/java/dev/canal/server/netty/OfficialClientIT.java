@@ -25,6 +25,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * The official Java client {@code com.alibaba.otter:canal.client:1.1.7} (SimpleCanalConnector, plain sockets)
  * against our TCP server, backed by a real memory store and meta manager holding test entries.
  */
+@Tag("source-independent")
 class OfficialClientIT {
 
     /** The id the official client always uses. */

@@ -12,6 +12,7 @@ import dev.canal.protocol.position.LogPosition;
 import dev.canal.server.CanalServer;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.store.StoreConfig;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
@@ -45,21 +46,33 @@ public final class MqThroughput {
         for (String format : List.of("flat", "protobuf")) {
             for (int round = 0; round < rounds; round++) {
                 String topic = "bench_" + format + "_" + round;
-                double rate = round(topic, format.equals("flat"), transactions, rows,
-                        server -> new MqWorkers(server, mode, settings.apply(topic)));
-                System.out.printf("%-8s round %d%s: %,.0f rows/s%n", format, round, round == 0 ? " (warm-up)" : "",
-                        rate);
+                Round result = round(topic, format.equals("flat"), transactions, rows,
+                        server -> MqWorkers.create(server, mode, settings.apply(topic)));
+                System.out.printf("%-8s round %d%s: %s%n", format, round, round == 0 ? " (warm-up)" : "", result);
             }
         }
     }
 
-    /** Rows per second of one round into topic {@code destination}. */
-    public static double round(String destination, boolean flat, List<List<CanalEntry.Entry>> transactions, int rows,
+    /**
+     * One round's rate, and the CPU time this JVM (store, worker, broker client; not the broker) spent per row.
+     */
+    public record Round(double rowsPerSecond, double cpuMicrosPerRow) {
+
+        @Override
+        public String toString() {
+            return String.format("%,.0f rows/s, %.1f µs CPU/row", rowsPerSecond, cpuMicrosPerRow);
+        }
+    }
+
+    /**
+     * One round into topic {@code destination}. The destination is prepared (for exactly-once workers: its
+     * transactional producer claims its cursor) before its instance starts, as the deployer does.
+     */
+    public static Round round(String destination, boolean flat, List<List<CanalEntry.Entry>> transactions, int rows,
             Function<CanalServer, MqWorkers> workers) throws InterruptedException {
         TestInstance instance = new TestInstance(destination, StoreConfig.defaults().withRaw(!flat));
         EmbeddedCanalServer server = new EmbeddedCanalServer(d -> instance);
         server.start();
-        server.start(destination);
         Properties mq = new Properties();
         mq.setProperty(MqConfig.TOPIC.name(), destination);
         mq.setProperty(MqConfig.FLAT_MESSAGE.name(), Boolean.toString(flat));
@@ -67,7 +80,10 @@ public final class MqThroughput {
         long lastEnd = last.get(last.size() - 1).getHeader().getLogfileOffset();
         ClientIdentity client = new ClientIdentity(destination, MqDestinationWorker.CLIENT_ID);
         try (MqWorkers runner = workers.apply(server)) {
+            runner.prepare(destination);
+            server.start(destination);
             Thread writer = new Thread(() -> transactions.forEach(instance::put), "bench-writer");
+            long cpuStart = processCpuNanos();
             long start = System.nanoTime();
             writer.start();
             runner.start(destination, MqConfig.from(mq));
@@ -80,11 +96,17 @@ public final class MqThroughput {
                 Thread.sleep(5); // polling the cursor; the measured work runs on other threads
             }
             double seconds = (System.nanoTime() - start) / 1e9;
+            double cpuMicros = (processCpuNanos() - cpuStart) / 1e3;
             writer.join();
-            return rows / seconds;
+            return new Round(rows / seconds, cpuMicros / rows);
         } finally {
             server.stop();
         }
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                .getProcessCpuTime();
     }
 
     /** {@code rows} inserts of bench.user, {@code rowsPerTx} to a transaction. */
