@@ -101,16 +101,18 @@ public final class CanalController {
             }
             if (netty != null) {
                 startNetty();
-                closer.add("the TCP server", netty::stop);
-            }
-            if (zooKeeper != null) {
-                ServerRunningMonitors election = joinElection(zooKeeper, registry);
-                closer.add("the election", election::stop); // releases the destinations held here to the standbys
-                registry.useElection(election);
+                // the clients of destinations handed over to another server may move there first
+                closer.add("the TCP server", () -> netty.stop(registry.clientMoveWait()));
             }
             metrics = startMetrics();
             if (metrics != null) {
                 closer.add("the metrics exporter", metrics::stop);
+            }
+            if (zooKeeper != null) {
+                ServerRunningMonitors election = joinElection(zooKeeper, registry);
+                // early in a stop: the destinations held here go to the standbys before anything else stops
+                closer.add("the election", election::stop);
+                registry.useElection(election);
             }
             closer.add("the destinations", registry::close); // first: no deploy or client starts one while stopping
             List<String> failed = registry.open(boot);
@@ -135,6 +137,7 @@ public final class CanalController {
         if (running == null) {
             return;
         }
+        log.info("stopping canal server");
         // outside the lock: a scan in progress may be waiting for the destinations, and finds them closed
         running.close();
         log.info("canal server stopped");
@@ -268,7 +271,7 @@ public final class CanalController {
         String address = config.registerAddress(port());
         try {
             ServerRunningMonitors election = new ServerRunningMonitors(zooKeeper, address, registry,
-                    ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY);
+                    ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY, config.handover());
             election.start();
             log.info("server {} registered in ZooKeeper at {} (session timeout {} ms)", address, config.zkServers(),
                     config.zkSessionTimeout().toMillis());

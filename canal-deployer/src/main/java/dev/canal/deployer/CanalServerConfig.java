@@ -12,6 +12,7 @@ import dev.canal.protocol.config.ConfigValueException;
 import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.server.ServerConfig;
+import dev.canal.server.ha.HandoverConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -35,6 +36,7 @@ import java.util.function.Supplier;
  *                        default-instance.xml's meta
  * @param zkSessionTimeout {@code canal.zookeeper.session.timeout} (ours): the session of the server's one
  *                        ZooKeeper client (election, registration, cursors); docs/high-availability.md
+ * @param handover        {@code canal.handover.*} (ours): how destinations are handed over to another server
  * @param registerIp      {@code canal.register.ip}, empty when unset: the address this server registers in ZooKeeper
  * @param withoutNetty    {@code canal.withoutNetty}: no TCP server; always true in an MQ mode
  * @param serverMode      {@code canal.serverMode}
@@ -57,6 +59,7 @@ public record CanalServerConfig(
         ServerConfig tcp,
         String zkServers,
         Duration zkSessionTimeout,
+        HandoverConfig handover,
         String registerIp,
         boolean withoutNetty,
         ServerMode serverMode,
@@ -161,6 +164,7 @@ public record CanalServerConfig(
                 r.read(() -> ServerConfig.fromProperties(r.effective)),
                 r.value(InstanceMetaConfig.ZK_SERVERS),
                 Duration.ofMillis(sessionMillis),
+                r.read(() -> HandoverConfig.fromProperties(r.effective)),
                 r.value(REGISTER_IP),
                 // MQ mode serves no TCP clients
                 r.bool(WITHOUT_NETTY) || !mode.isTcp(),

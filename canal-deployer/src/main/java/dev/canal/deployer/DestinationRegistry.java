@@ -8,12 +8,16 @@ import dev.canal.instance.spring.SpringCanalInstanceGenerator;
 import dev.canal.server.EmbeddedCanalServer;
 import dev.canal.server.ha.ServerRunningListener;
 import dev.canal.server.ha.ServerRunningMonitors;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -34,10 +38,19 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
     private final Map<String, DestinationConfig> configs = new ConcurrentHashMap<>();
     /** Built and validated, not yet taken by the embedded server (lazy ones until their first client). */
     private final Map<String, CanalInstance> prepared = new ConcurrentHashMap<>();
+    /** Readies the instances of destinations this server stands by for, one at a time, off the election thread. */
+    private final ExecutorService readying = Executors.newSingleThreadExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "canal-standby-prepare");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Set<String> readyingNow = ConcurrentHashMap.newKeySet();
     // set while the server starts; read also by the election and TCP threads
     private volatile MqRunner mq; // null in tcp mode
     private volatile ServerRunningMonitors election; // null without ZooKeeper
     private volatile boolean open; // written under this
+    /** What clients may still name while the server stops: those deployed when it began to (written under this). */
+    private volatile Set<String> closing = Set.of();
 
     DestinationRegistry(CanalServerConfig config, SpringCanalInstanceGenerator generator,
             EmbeddedCanalServer server) {
@@ -114,9 +127,15 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
         return failed;
     }
 
-    /** Refuses deploys and activations from now on and forgets the deployed destinations; their instances stop later. */
+    /**
+     * Refuses deploys and activations from now on and forgets the deployed destinations; their instances stop later.
+     * Their clients may still name them until the TCP server stops, so that those being handed over to another server
+     * are answered with nothing rather than refused (docs/high-availability.md, "Stopping a server").
+     */
     synchronized void close() {
         open = false;
+        readying.shutdownNow();
+        closing = Set.copyOf(configs.keySet());
         configs.clear();
     }
 
@@ -135,9 +154,12 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
         return new TreeSet<>(configs.keySet());
     }
 
-    /** Whether the destination is deployed here, without copying the set (asked on every client request). */
+    /**
+     * Whether a client may name the destination: deployed here, or deployed when the server began to stop; without
+     * copying the set (asked on every client request).
+     */
     public boolean isDeployed(String destination) {
-        return configs.containsKey(destination);
+        return configs.containsKey(destination) || closing.contains(destination);
     }
 
     @Override
@@ -209,6 +231,21 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
         }
     }
 
+    /**
+     * How long the TCP server, stopping, should let clients move to the servers that took over the destinations
+     * this one handed over: none without ZooKeeper or when no other server could take them.
+     */
+    Duration clientMoveWait() {
+        ServerRunningMonitors monitors = election;
+        return monitors != null && monitors.handedOverToOthers() ? monitors.handover().clientTimeout() : Duration.ZERO;
+    }
+
+    /** Stops handing out batches of the destinations and waits for their clients' acks, before a handover. */
+    @Override
+    public Set<String> quiesce(Set<String> destinations, Duration wait) {
+        return server.quiesce(destinations, wait);
+    }
+
     /** Starts the destination's instance and, in MQ mode, its worker; the election calls it with ZooKeeper. */
     @Override
     public void activeEnter(String destination) {
@@ -228,6 +265,38 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
         server.start(destination);
         if (runner != null) {
             runner.start(destination, held.mq());
+        }
+    }
+
+    /**
+     * Another server holds the destination: its instance is built (if the last one ran here) and readied in the
+     * background, its schema history loaded, so that a takeover only has to start the dump (a warm standby).
+     */
+    @Override
+    public void standingBy(String destination) {
+        if (!open || !configs.containsKey(destination) || !readyingNow.add(destination)) {
+            return;
+        }
+        try {
+            readying.execute(() -> ready(destination));
+        } catch (RejectedExecutionException stopping) {
+            readyingNow.remove(destination);
+        }
+    }
+
+    private void ready(String destination) {
+        try {
+            DestinationConfig held = configs.get(destination);
+            if (!open || held == null || server.isStart(destination)) {
+                return;
+            }
+            prepared.computeIfAbsent(destination, d -> generator.generate(held.properties())).prepare();
+            log.info("destination {}: ready to take over", destination);
+        } catch (RuntimeException e) {
+            log.warn("destination {}: could not ready the instance ahead of a takeover, which readies it then: {}",
+                    destination, e.toString());
+        } finally {
+            readyingNow.remove(destination);
         }
     }
 

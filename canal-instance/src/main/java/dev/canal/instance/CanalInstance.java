@@ -38,6 +38,14 @@ public interface CanalInstance {
 
     void start();
 
+    /**
+     * Readies, before {@link #start()}, what does not depend on where the instance will start (its parser's schema
+     * history), so that the start is quick: a standby server's warm instance (docs/high-availability.md). Reads no
+     * binlog. {@link #stop()} releases what it holds if the instance never starts. Nothing by default.
+     */
+    default void prepare() {
+    }
+
     void stop();
 
     boolean isStart();

@@ -46,6 +46,7 @@ public class DefaultCanalInstance implements CanalInstance {
     private final AlarmHandler alarmHandler;
     private final List<Component> components;
     private boolean started; // guarded by this
+    private boolean prepared; // guarded by this: prepare() ran and no start or stop since
 
     public DefaultCanalInstance(String destination, MetaManager metaManager, AlarmHandler alarmHandler,
             EventStore eventStore, EventSink eventSink, EventParser eventParser) {
@@ -115,12 +116,28 @@ public class DefaultCanalInstance implements CanalInstance {
             }
         }
         started = true;
+        prepared = false;
         log.info("destination {}: instance started", destination);
+    }
+
+    /** Readies the parser (its schema history) and reads the kept cursors once, ahead of the start. */
+    @Override
+    public synchronized void prepare() {
+        if (started || prepared) {
+            return;
+        }
+        metaManager.prepare(destination);
+        eventParser.prepare();
+        prepared = true;
     }
 
     @Override
     public synchronized void stop() {
         if (!started) {
+            if (prepared) {
+                prepared = false;
+                eventParser.stop(); // releases what prepare() holds
+            }
             return;
         }
         started = false;

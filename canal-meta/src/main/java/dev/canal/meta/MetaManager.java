@@ -22,6 +22,13 @@ public interface MetaManager {
 
     boolean isStart();
 
+    /**
+     * Reads the destination's kept state once without keeping it, ahead of a start, so that the start's own read is
+     * quick (a standby server's warm instance, docs/high-availability.md). Nothing by default.
+     */
+    default void prepare(String destination) {
+    }
+
     /** Records the subscription, replacing an existing one of the same client so that its filter is updated. */
     void subscribe(ClientIdentity client);
 

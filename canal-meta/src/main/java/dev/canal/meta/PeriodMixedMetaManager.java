@@ -86,6 +86,12 @@ public final class PeriodMixedMetaManager extends MemoryMetaManager {
         super.stop();
     }
 
+    /** Reads the destination's subscriptions, cursors and marks from ZooKeeper and drops them: they move on. */
+    @Override
+    public void prepare(String destination) {
+        loadDestination(destination);
+    }
+
     @Override
     public void subscribe(ClientIdentity client) {
         super.subscribe(client);

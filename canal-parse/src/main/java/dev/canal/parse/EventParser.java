@@ -15,6 +15,13 @@ public interface EventParser {
     boolean isStart();
 
     /**
+     * Readies, before {@link #start()}, what does not depend on where the parser will start, so that the start is
+     * quick (a standby server's warm instance, docs/high-availability.md); never reads the binlog. Nothing by default.
+     */
+    default void prepare() {
+    }
+
+    /**
      * Replaces the table white list while the parser runs, as a client's subscribe filter does; the regex takes
      * the form of {@code canal.instance.filter.regex}.
      *

@@ -4,7 +4,10 @@ import dev.canal.protocol.ClientIdentity;
 import dev.canal.protocol.Message;
 import dev.canal.protocol.position.LogPosition;
 import dev.canal.protocol.position.PositionRange;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -77,4 +80,12 @@ public interface CanalServer {
      * @throws IllegalStateException when the destination's instance runs already
      */
     void seedCursor(ClientIdentity client, LogPosition cursor);
+
+    /**
+     * Before the destinations are handed over to another server: hands out no batch of them any more (until each
+     * starts here again) and waits up to {@code wait} for their clients to ack what they hold.
+     *
+     * @return the destinations whose clients still held batches when the wait ended
+     */
+    Set<String> quiesce(Collection<String> destinations, Duration wait);
 }

@@ -15,9 +15,13 @@ import dev.canal.store.ConsumerDetachedException;
 import dev.canal.store.EventStore;
 import dev.canal.store.StoreConsumer;
 import dev.canal.store.Events;
+import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -41,6 +45,10 @@ import org.slf4j.MDC;
  * {@code synchronized (canalInstance)}). The lock is per consumer, so one consumer's long poll never holds back
  * another. Ack does not take the lock, as in Canal: the meta manager and
  * the store are thread-safe on their own. The waiting for the lock is interruptible.
+ *
+ * <p>A destination being handed over to another server ({@link #quiesce}) hands out nothing more here until it
+ * starts here again: its gets find nothing, and acks and rollbacks that come after its instance stopped are
+ * ignored (the new server serves from the cursors pushed at the stop).
  */
 public final class EmbeddedCanalServer implements CanalServer {
 
@@ -63,6 +71,7 @@ public final class EmbeddedCanalServer implements CanalServer {
     private final CanalInstanceGenerator generator;
     private final ConcurrentMap<String, Slot> instances = new ConcurrentHashMap<>();
     private final List<InstanceListener> listeners = new CopyOnWriteArrayList<>();
+    private final Handovers handovers = new Handovers();
     private volatile boolean running;
 
     public EmbeddedCanalServer(CanalInstanceGenerator generator) {
@@ -100,6 +109,7 @@ public final class EmbeddedCanalServer implements CanalServer {
         }
         CanalInstance instance = slot(destination).instance();
         synchronized (instance) {
+            handovers.end(destination);
             if (!instance.isStart()) {
                 MDC.put(MDC_DESTINATION, destination);
                 try {
@@ -262,8 +272,12 @@ public final class EmbeddedCanalServer implements CanalServer {
 
     @Override
     public Message getWithoutAck(ClientIdentity client, int batchSize, Long timeout, TimeUnit unit) {
+        if (isHandingOver(client)) {
+            return nothingDuringHandover(client, timeout, unit);
+        }
         Slot slot = subscribedInstance(client);
-        return withLock(slot, client, () -> takeBatch(slot.instance(), client, batchSize, timeout, unit));
+        return withLock(slot, client, () -> isHandingOver(client) ? Message.empty()
+                : takeBatch(slot.instance(), client, batchSize, timeout, unit));
     }
 
     @Override
@@ -273,8 +287,14 @@ public final class EmbeddedCanalServer implements CanalServer {
 
     @Override
     public Message get(ClientIdentity client, int batchSize, Long timeout, TimeUnit unit) {
+        if (isHandingOver(client)) {
+            return nothingDuringHandover(client, timeout, unit);
+        }
         Slot slot = subscribedInstance(client);
         return withLock(slot, client, () -> {
+            if (isHandingOver(client)) {
+                return Message.empty();
+            }
             MetaManager meta = slot.instance().getMetaManager();
             PositionRange outstanding = meta.getLastestBatch(client);
             if (outstanding != null) {
@@ -292,6 +312,9 @@ public final class EmbeddedCanalServer implements CanalServer {
     /** Moves the cursor to the batch's ack point (if it has one), then frees the batch's events in the store. */
     @Override
     public void ack(ClientIdentity client, long batchId) {
+        if (handedOver(client)) {
+            return;
+        }
         CanalInstance instance = subscribedInstance(client).instance();
         StoreConsumer reader = reader(instance, client);
         PositionRange range = removeBatch(instance, client, batchId, "ack error , ");
@@ -302,12 +325,17 @@ public final class EmbeddedCanalServer implements CanalServer {
             reader.ack(range.end(), range.endSeq());
         } catch (ConsumerDetachedException e) {
             throw new CanalServerException(client.destination() + ": " + e.getMessage(), e);
+        } finally {
+            handovers.progressed(instance.getDestination());
         }
     }
 
     /** Silently nothing for a client that is not subscribed, as in Canal. */
     @Override
     public void rollback(ClientIdentity client) {
+        if (handedOver(client)) {
+            return;
+        }
         Slot slot = startedInstance(client.destination());
         if (!slot.instance().getMetaManager().hasSubscribe(client)) {
             return;
@@ -325,6 +353,9 @@ public final class EmbeddedCanalServer implements CanalServer {
     /** Silently nothing for a client that is not subscribed, as in Canal; other outstanding batches remain. */
     @Override
     public void rollback(ClientIdentity client, long batchId) {
+        if (handedOver(client)) {
+            return;
+        }
         Slot slot = startedInstance(client.destination());
         if (!slot.instance().getMetaManager().hasSubscribe(client)) {
             return;
@@ -337,6 +368,75 @@ public final class EmbeddedCanalServer implements CanalServer {
                 return null;
             });
         });
+    }
+
+    /**
+     * Stops handing out batches of the destinations (until each starts here again) and waits up to {@code wait}
+     * for their clients to ack every batch they hold, and for gets in progress to end; the instances keep running,
+     * so the acks still move the cursors.
+     *
+     * @return the destinations whose clients still held batches when the wait ended
+     */
+    @Override
+    public Set<String> quiesce(Collection<String> destinations, Duration wait) {
+        destinations.forEach(handovers::begin);
+        long deadline = System.nanoTime() + wait.toNanos();
+        Set<String> unsettled = new TreeSet<>();
+        try {
+            for (String destination : destinations) {
+                if (!handovers.awaitSettled(() -> isSettled(destination), deadline)) {
+                    unsettled.add(destination);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            destinations.stream().filter(d -> !isSettled(d)).forEach(unsettled::add);
+        }
+        return unsettled;
+    }
+
+    /** No get of the destination in progress and no batch of it outstanding (or it does not run here). */
+    private boolean isSettled(String destination) {
+        Slot slot = instances.get(destination);
+        if (slot == null || !slot.instance().isStart()) {
+            return true;
+        }
+        MetaManager meta = slot.instance().getMetaManager();
+        for (var consumer : slot.locks().entrySet()) {
+            ReentrantLock lock = consumer.getValue();
+            if (!lock.tryLock()) {
+                return false; // a get in progress may still hand out a batch
+            }
+            try {
+                for (ClientIdentity client : meta.listAllSubscribeInfo(consumer.getKey())) {
+                    if (!meta.listBatchIds(client).isEmpty()) {
+                        return false;
+                    }
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+        return true;
+    }
+
+    private boolean isHandingOver(ClientIdentity client) {
+        return handovers.isHandingOver(ConsumerName.destinationOf(client.destination()));
+    }
+
+    /** Handed over and stopped here: the new server holds the cursors, an ack or rollback here changes nothing. */
+    private boolean handedOver(ClientIdentity client) {
+        return isHandingOver(client) && !isStart(client.destination());
+    }
+
+    private Message nothingDuringHandover(ClientIdentity client, Long timeout, TimeUnit unit) {
+        try {
+            handovers.awaitNothing(ConsumerName.destinationOf(client.destination()), timeout, unit);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CanalServerException("interrupted while serving " + client, e);
+        }
+        return Message.empty();
     }
 
     @Override
@@ -455,7 +555,7 @@ public final class EmbeddedCanalServer implements CanalServer {
         T run() throws InterruptedException;
     }
 
-    private static <T> T withLock(Slot slot, ClientIdentity client, LockedAction<T> action) {
+    private <T> T withLock(Slot slot, ClientIdentity client, LockedAction<T> action) {
         ReentrantLock lock = slot.lock(client);
         try {
             lock.lockInterruptibly();
@@ -463,6 +563,7 @@ public final class EmbeddedCanalServer implements CanalServer {
                 return action.run();
             } finally {
                 lock.unlock();
+                handovers.progressed(ConsumerName.destinationOf(client.destination()));
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -80,6 +80,15 @@ final class SpringCanalInstance implements CanalInstance {
         }
     }
 
+    @Override
+    public synchronized void prepare() {
+        if (!contextOpen) {
+            current = builder.get();
+            contextOpen = true;
+        }
+        current.instance().prepare();
+    }
+
     /** Stops the instance (if it runs) and closes its context; also how an unstarted instance is discarded. */
     @Override
     public synchronized void stop() {

@@ -39,6 +39,13 @@ public interface TableMetaSource {
     void rewindTo(EntryPosition position);
 
     /**
+     * Readies what does not depend on the start position, ahead of a start (a standby server's warm instance): a
+     * history-keeping source loads its history and rebuilds its latest model. Nothing to do by default.
+     */
+    default void prepare() {
+    }
+
+    /**
      * The last DDL statement of the table that this source could not read, until it reads one of the table again:
      * the definition {@link #find} gives may then not be the one of the rows at hand, which the caller checks against
      * their TABLE_MAP. Empty for a source that reads no DDL.

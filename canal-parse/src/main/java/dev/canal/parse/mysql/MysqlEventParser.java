@@ -80,6 +80,7 @@ public final class MysqlEventParser implements EventParser {
     private final ActiveSource sources;
     private final TableMetaSource injectedMetas;
     private volatile TableMetaSource metas;
+    private TableMetaSource preparedMetas; // guarded by this: built and loaded by prepare(), taken by start()
     private final CollationCatalog collations;
     private volatile SinkFilterConfig options;
     private volatile boolean running;
@@ -188,7 +189,8 @@ public final class MysqlEventParser implements EventParser {
         running = true;
         failure = null;
         status = SourceStatus.connecting(sources.current().toString());
-        metas = injectedMetas != null ? injectedMetas : configuredMetaSource();
+        metas = injectedMetas != null ? injectedMetas : preparedMetas != null ? preparedMetas : configuredMetaSource();
+        preparedMetas = null;
         detector = SourceDetector.startIfEnabled(destination, config, this::openMetadata,
                 config.standby().switchOnFailedHeartbeat() ? this::switchSource : null);
         LogPosition cursor = positions.latest(destination);
@@ -204,8 +206,31 @@ public final class MysqlEventParser implements EventParser {
         t.start();
     }
 
+    /**
+     * Loads the schema history and rebuilds its latest model ahead of the start, which then only rewinds it to the
+     * start position. Connects to the source for the definitions only, never for the binlog.
+     */
+    @Override
+    public synchronized void prepare() {
+        if (running || injectedMetas != null || preparedMetas != null) {
+            return;
+        }
+        TableMetaSource prepared = configuredMetaSource();
+        try {
+            prepared.prepare();
+        } catch (RuntimeException e) {
+            closeQuietly(prepared);
+            throw e;
+        }
+        preparedMetas = prepared;
+    }
+
     @Override
     public synchronized void stop() {
+        if (preparedMetas != null) {
+            closeQuietly(preparedMetas); // prepared, never started
+            preparedMetas = null;
+        }
         running = false;
         if (retention != null) {
             retention.close();
@@ -234,7 +259,13 @@ public final class MysqlEventParser implements EventParser {
             detector.close();
             detector = null;
         }
-        if (injectedMetas == null && metas instanceof AutoCloseable closeable) {
+        if (injectedMetas == null) {
+            closeQuietly(metas);
+        }
+    }
+
+    private void closeQuietly(TableMetaSource source) {
+        if (source instanceof AutoCloseable closeable) {
             try {
                 closeable.close();
             } catch (Exception e) {

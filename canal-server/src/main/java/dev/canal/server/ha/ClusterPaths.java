@@ -24,6 +24,11 @@ public final class ClusterPaths {
         return destinationCluster(destination) + "/" + address;
     }
 
+    /** Ours: ephemeral, written by a server that handed the destination over ({@link HandoverNote}). */
+    public static String handover(String destination) {
+        return ZooKeeperPaths.destination(destination) + "/handover";
+    }
+
     /** The election node: ephemeral, held by the active server, ServerRunningData JSON. */
     public static String running(String destination) {
         return ZooKeeperPaths.destination(destination) + "/running";

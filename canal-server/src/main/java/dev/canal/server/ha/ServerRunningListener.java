@@ -1,6 +1,8 @@
 package dev.canal.server.ha;
 
 import dev.canal.server.CanalServer;
+import java.time.Duration;
+import java.util.Set;
 
 /**
  * What a {@link ServerRunningMonitor} does when this node becomes active for a destination or stops being
@@ -14,6 +16,22 @@ public interface ServerRunningListener {
 
     void activeExit(String destination);
 
+    /**
+     * Before this server gives the destinations up on purpose (docs/high-availability.md, "Stopping a server"):
+     * hand out nothing more of them and wait up to {@code wait} for their clients to ack what they hold.
+     *
+     * @return the destinations whose clients still held batches when the wait ended
+     */
+    Set<String> quiesce(Set<String> destinations, Duration wait);
+
+    /**
+     * Another server holds the destination and this one stands by: a chance to ready the destination's instance so
+     * that taking it over is quick (a warm standby, docs/high-availability.md). Called on the election thread, so it
+     * must not block; may be called again for the same destination. Nothing by default.
+     */
+    default void standingBy(String destination) {
+    }
+
     /** Starts and stops the destination's instance in the embedded server. */
     static ServerRunningListener embedded(CanalServer server) {
         return new ServerRunningListener() {
@@ -25,6 +43,11 @@ public interface ServerRunningListener {
             @Override
             public void activeExit(String destination) {
                 server.stop(destination);
+            }
+
+            @Override
+            public Set<String> quiesce(Set<String> destinations, Duration wait) {
+                return server.quiesce(destinations, wait);
             }
         };
     }

@@ -1,6 +1,8 @@
 package dev.canal.server.ha;
 
 import java.time.Duration;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -22,8 +24,18 @@ import org.slf4j.MDC;
  * that creates it starts the instance through its {@link ServerRunningListener}, the others stay standby
  * (instance not started, so not connected to MySQL) and watch the node. When the node goes away, the server
  * that held it and did not release it retries at once, every other one after the takeover delay (Canal: 5 s).
- * Releasing deletes the node and stops the instance; stopping also unregisters the server from the
+ * Releasing stops the instance and deletes the node; stopping also unregisters the server from the
  * destination.
+ *
+ * <h2>Handover</h2>
+ * A server that gives the destination up on purpose (a release, a stop; {@link #handOver}) first has its
+ * clients' batches acked ({@link ServerRunningListener#quiesce}), stops the instance (which pushes the cursors),
+ * writes a {@link HandoverNote} naming the running node it gives up, and only then deletes that node. A standby
+ * that sees the node it knew go with such a note beside it competes at once rather
+ * than after the takeover delay: the delay is there for a holder that may still be serving, and this one has
+ * stopped. Once its instance runs, the new holder makes the official clients connect to it ({@link ClientNudge}).
+ * The note names the node by its creation zxid, so a note left by an earlier handover never shortens the wait after
+ * a later holder crashed; fencing below is unchanged.
  *
  * <h2>Fencing</h2>
  * Canal keeps serving while its ZooKeeper session is in doubt, so after a network partition two servers can
@@ -83,6 +95,8 @@ public final class ServerRunningMonitor {
     /** This server gave the destination up voluntarily and has not held it since. */
     private boolean releasedByMe;
     private ServerRunningData activeData;
+    /** The creation zxid of the running node this server last created or saw; 0 before any. */
+    private long runningNode;
     private ScheduledFuture<?> pendingTakeover;
 
     private final Object instanceLock = new Object();
@@ -113,7 +127,7 @@ public final class ServerRunningMonitor {
             return;
         }
         started = true;
-        withDestination(this::initRunning);
+        withDestination(() -> initRunning(false));
     }
 
     /** Releases the destination if this server holds it and leaves the destination's cluster. */
@@ -131,22 +145,48 @@ public final class ServerRunningMonitor {
     }
 
     /**
-     * Gives the destination up (Canal's admin "release"): deletes the running node if this server holds it and
-     * stops the instance. The monitor stays started and competes again, but after twice the takeover delay,
-     * so a standby gets the destination. (Canal's releasing server retries at once and usually takes the
-     * destination straight back; here release hands over.)
+     * Gives the destination up (Canal's admin "release") as a handover to any standby: stops the instance, notes
+     * the handover and deletes the running node if this server holds it. The monitor stays started and competes
+     * again, but after twice the takeover delay, so a standby gets the destination. (Canal's releasing server
+     * retries at once and usually takes the destination straight back; here release hands over.) Clients' batches
+     * not acked yet are delivered again by the next server; {@link #handOver} waits for them first.
      *
      * @return whether this server held the destination
      */
     public synchronized boolean release() {
+        return giveUp();
+    }
+
+    /**
+     * Hands the destination over: waits up to {@code ackWait} for its clients to ack what they hold (no new batch
+     * is handed out meanwhile), then gives it up as {@link #release} does.
+     *
+     * @return whether this server held the destination
+     */
+    public boolean handOver(Duration ackWait) {
+        if (!isActive()) {
+            return false;
+        }
+        Set<String> unacked = listener.quiesce(Set.of(destination), ackWait); // outside the lock: elections go on
+        if (!unacked.isEmpty()) {
+            log.warn("destination {}: its clients still held batches after {} ms; the next server delivers them again",
+                    destination, ackWait.toMillis());
+        }
+        synchronized (this) {
+            return giveUp();
+        }
+    }
+
+    private boolean giveUp() {
         if (!heldByMe) {
             return false;
         }
         heldByMe = false;
         releasedByMe = true;
-        stopInstance();
+        stopInstance(); // pushes the cursors
+        noteHandover();
         deleteRunningIfMine();
-        log.info("destination {}: released by {}", destination, address);
+        log.info("destination {}: handed over by {}", destination, address);
         return true;
     }
 
@@ -187,14 +227,17 @@ public final class ServerRunningMonitor {
 
     // ---- election, all under this monitor's lock
 
-    private void initRunning() {
+    /** Competes for the destination; {@code handedOver}: the last holder handed it over (its clients follow). */
+    private void initRunning(boolean handedOver) {
         if (!started || !connected) {
             return; // rejoin() will compete when the connection is back
         }
         cancelPendingTakeover();
         ServerRunningData mine = ServerRunningData.activeAt(address);
+        Stat created = new Stat();
         try {
-            zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(runningPath, mine.toJson());
+            zk.create().storingStatIn(created).creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL)
+                    .forPath(runningPath, mine.toJson());
         } catch (KeeperException.NodeExistsException held) {
             observeRunning();
             return;
@@ -206,9 +249,14 @@ public final class ServerRunningMonitor {
         heldByMe = true;
         releasedByMe = false;
         activeData = mine;
+        runningNode = created.getCzxid();
         log.info("destination {}: {} is active", destination, address);
+        deleteQuietly(ClusterPaths.handover(destination)); // the last holder's note, if any, is spent
         watchRunning();
         startInstance();
+        if (handedOver && isActive()) {
+            onElectionThread(() -> ClientNudge.nudge(zk, destination)); // after the consumers' nodes (docs/consumers.md)
+        }
     }
 
     /** Reads the running node with a watch and follows it: start if it is mine, stand by if it is not. */
@@ -227,6 +275,7 @@ public final class ServerRunningMonitor {
         }
         ServerRunningData holder = ServerRunningData.fromJson(data);
         activeData = holder;
+        runningNode = stat.getCzxid();
         if (stat.getEphemeralOwner() == sessionId()) {
             heldByMe = true;
             if (holder.active()) {
@@ -240,16 +289,58 @@ public final class ServerRunningMonitor {
             cancelPendingTakeover();
             stopInstance();
             log.info("destination {}: standby, {} is active", destination, holder.address());
+            listener.standingBy(destination);
         }
     }
 
     private void onRunningGone() {
         if (heldByMe) {
             log.info("destination {}: lost the running node without releasing it, retrying at once", destination);
-            initRunning();
+            initRunning(false);
+            return;
+        }
+        Optional<HandoverNote> note = readHandoverNote();
+        if (note.isPresent() && note.get().invites(address, runningNode)) {
+            log.info("destination {}: {} handed it over, competing at once", destination, note.get().from());
+            initRunning(true);
         } else {
             scheduleTakeover();
             watchCreation();
+        }
+    }
+
+    /** The note of a handover of this destination, if there is one (and it reads as one). */
+    private Optional<HandoverNote> readHandoverNote() {
+        try {
+            return HandoverNote.fromJson(zk.getData().forPath(ClusterPaths.handover(destination)));
+        } catch (KeeperException.NoNodeException none) {
+            return Optional.empty();
+        } catch (Exception e) {
+            log.warn("destination {}: cannot read {} ({})", destination, ClusterPaths.handover(destination),
+                    e.toString());
+            return Optional.empty();
+        }
+    }
+
+    /**
+     * Tells the standbys, before the running node goes, that this server gave it up on purpose. Ephemeral: it goes
+     * with this server's session, and the next holder deletes it.
+     */
+    private void noteHandover() {
+        if (!connected || runningNode == 0) {
+            return;
+        }
+        String path = ClusterPaths.handover(destination);
+        byte[] note = new HandoverNote(runningNode, address).toJson();
+        try {
+            try {
+                zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, note);
+            } catch (KeeperException.NodeExistsException left) {
+                zk.setData().forPath(path, note); // an older note nobody deleted: it names an older node
+            }
+        } catch (Exception e) {
+            log.warn("destination {}: cannot write {} ({}); the standbys take over after their delay", destination,
+                    path, e.toString());
         }
     }
 
@@ -270,7 +361,7 @@ public final class ServerRunningMonitor {
         }
         long delayMillis = releasedByMe ? 2 * takeoverDelay.toMillis() : takeoverDelay.toMillis();
         log.info("destination {}: no active server, competing in {} ms", destination, delayMillis);
-        pendingTakeover = electionThread.schedule(() -> electionStep(this::initRunning), delayMillis,
+        pendingTakeover = electionThread.schedule(() -> electionStep(() -> initRunning(false)), delayMillis,
                 TimeUnit.MILLISECONDS);
     }
 

@@ -7,6 +7,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executors;
@@ -57,6 +59,7 @@ public final class ServerRunningMonitors {
     private final String address;
     private final ServerRunningListener listener;
     private final Duration takeoverDelay;
+    private final HandoverConfig handover;
     private final ConcurrentMap<String, ServerRunningMonitor> monitors = new ConcurrentHashMap<>();
     private final ConnectionStateListener connectionListener = this::onConnectionState;
 
@@ -64,6 +67,9 @@ public final class ServerRunningMonitors {
     private volatile ScheduledExecutorService electionThread;
     private volatile ScheduledExecutorService fencingThread;
     private volatile SessionProbe probe;
+
+    /** Whether the last stop handed a destination over to a cluster with another server in it; guarded by this. */
+    private boolean handedOverToOthers;
 
     // Curator's event thread only
     private long sessionBeforeSuspension;
@@ -76,9 +82,16 @@ public final class ServerRunningMonitors {
      */
     public ServerRunningMonitors(CuratorFramework zk, String address, ServerRunningListener listener,
             Duration takeoverDelay) {
+        this(zk, address, listener, takeoverDelay, HandoverConfig.DEFAULT);
+    }
+
+    /** @param handover how destinations are handed over when this server stops or releases them */
+    public ServerRunningMonitors(CuratorFramework zk, String address, ServerRunningListener listener,
+            Duration takeoverDelay, HandoverConfig handover) {
         this.zk = Objects.requireNonNull(zk, "zk");
         this.address = Objects.requireNonNull(address, "address");
         this.listener = Objects.requireNonNull(listener, "listener");
+        this.handover = Objects.requireNonNull(handover, "handover");
         this.takeoverDelay = Objects.requireNonNull(takeoverDelay, "takeoverDelay");
         if (takeoverDelay.isNegative()) {
             throw new IllegalArgumentException("takeover delay must not be negative, was " + takeoverDelay);
@@ -109,12 +122,21 @@ public final class ServerRunningMonitors {
         log.info("registered {} in ZooKeeper for server election", address);
     }
 
-    /** Releases every destination held here, leaves the cluster and stops the election thread. */
+    /**
+     * Hands every destination held here over to the other servers (their clients' batches acked first, for up to
+     * {@code canal.handover.ack.timeout}, then all at once), leaves the cluster and stops the election thread.
+     */
     public synchronized void stop() {
         if (electionThread == null) {
             return;
         }
         zk.getConnectionStateListenable().removeListener(connectionListener);
+        Set<String> held = new TreeSet<>();
+        monitors.values().stream().filter(ServerRunningMonitor::isActive).forEach(m -> held.add(m.destination()));
+        if (!held.isEmpty()) {
+            quiesce(held);
+            handedOverToOthers = held.stream().anyMatch(this::hasOtherServers);
+        }
         for (String destination : List.copyOf(monitors.keySet())) {
             stop(destination);
         }
@@ -135,6 +157,19 @@ public final class ServerRunningMonitors {
 
     public String address() {
         return address;
+    }
+
+    /**
+     * Whether the last {@link #stop()} handed a destination over while another server was registered for it: its
+     * clients are moving there, and the TCP server should give them {@code canal.handover.client.timeout} to.
+     */
+    public synchronized boolean handedOverToOthers() {
+        return handedOverToOthers;
+    }
+
+    /** How destinations are handed over. */
+    public HandoverConfig handover() {
+        return handover;
     }
 
     /**
@@ -162,9 +197,12 @@ public final class ServerRunningMonitors {
         register(destination).start();
     }
 
-    /** Gives the destination up if held here; this server competes again after the takeover delay. */
+    /**
+     * Hands the destination over if held here (its clients' batches acked first); this server competes again after
+     * twice the takeover delay.
+     */
     public boolean release(String destination) {
-        return find(destination).map(ServerRunningMonitor::release).orElse(false);
+        return find(destination).map(m -> m.handOver(handover.ackTimeout())).orElse(false);
     }
 
     /** Releases the destination if held here and forgets its monitor (destination removed or reloaded). */
@@ -186,6 +224,30 @@ public final class ServerRunningMonitors {
      */
     public DestinationActivator activator() {
         return this::start;
+    }
+
+    /** Stops handing out batches of the destinations and waits for their clients' acks, all at once. */
+    private void quiesce(Set<String> destinations) {
+        long started = System.nanoTime();
+        Set<String> unacked = listener.quiesce(destinations, handover.ackTimeout());
+        long waited = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+        if (unacked.isEmpty()) {
+            log.info("handing over {}: every client batch acked within {} ms", destinations, waited);
+        } else {
+            log.warn("handing over {}: clients of {} still held batches after {} ms; the servers taking over deliver "
+                    + "them again", destinations, unacked, waited);
+        }
+    }
+
+    /** Whether a server other than this one is registered for the destination (it can take it over). */
+    private boolean hasOtherServers(String destination) {
+        try {
+            return zk.getChildren().forPath(ClusterPaths.destinationCluster(destination)).stream()
+                    .anyMatch(server -> !server.equals(address));
+        } catch (Exception e) {
+            log.warn("cannot list the servers of destination {} ({})", destination, e.toString());
+            return false;
+        }
     }
 
     private synchronized ScheduledExecutorService runningElectionThread() {

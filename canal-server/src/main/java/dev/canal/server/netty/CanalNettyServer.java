@@ -26,6 +26,8 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.GlobalEventExecutor;
 import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -155,10 +157,20 @@ public final class CanalNettyServer {
 
     /** Closes every client connection (waiting up to 5 s), stops listening and releases all threads. */
     public synchronized void stop() {
+        stop(Duration.ZERO);
+    }
+
+    /**
+     * Stops listening, gives the connected clients up to {@code clientsMayLeave} to close their connections
+     * themselves (clients moving to the server that took their destination over, docs/high-availability.md), then
+     * closes the others (waiting up to 5 s) and releases all threads.
+     */
+    public synchronized void stop(Duration clientsMayLeave) {
         if (serverChannel == null) {
             return;
         }
         serverChannel.close().syncUninterruptibly();
+        awaitClientsLeaving(clientsMayLeave);
         if (!channels.close().awaitUninterruptibly(STOP_WAIT_MILLIS)) {
             log.warn("some client connections did not close within {} ms", STOP_WAIT_MILLIS);
         }
@@ -169,6 +181,24 @@ public final class CanalNettyServer {
 
     public synchronized boolean isStart() {
         return serverChannel != null;
+    }
+
+    private void awaitClientsLeaving(Duration wait) {
+        List<Channel> connected = List.copyOf(channels);
+        if (wait.isZero() || connected.isEmpty()) {
+            return;
+        }
+        long started = System.nanoTime();
+        long deadline = started + wait.toNanos();
+        for (Channel channel : connected) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0 || !channel.closeFuture().awaitUninterruptibly(TimeUnit.NANOSECONDS.toMillis(left))) {
+                break;
+            }
+        }
+        long remaining = connected.stream().filter(Channel::isOpen).count();
+        log.info("{} of {} client connection(s) left within {} ms; closing the others", connected.size() - remaining,
+                connected.size(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
 
     /** The port listened on (the chosen one when configured with port 0). */

@@ -4,8 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.meta.ZooKeeperPaths;
+import dev.canal.testsupport.ChildJvm;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.OfficialClientClassPath;
 import dev.canal.testsupport.TcpPorts;
 import dev.canal.testsupport.ZooKeeperServer;
 import java.io.IOException;
@@ -127,7 +129,7 @@ class ConsumersFailoverIT {
         synchronized (received) {
             received.put(consumer, new ArrayList<>());
         }
-        clients.add(ChildJvm.start("client-" + consumer, HaFailoverIT.officialClientClassPath(), List.of(),
+        clients.add(ChildJvm.start("client-" + consumer, OfficialClientClassPath.with(OfficialClusterClient.class), List.of(),
                 OfficialClusterClient.class, List.of(zooKeeper.connectString(), consumer, "id"), LOGS, line -> {
                     if (line.text().startsWith("ROW ")) {
                         synchronized (received) {

@@ -3,13 +3,14 @@ package dev.canal.server.ha;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import dev.canal.testsupport.ChildJvm;
 import dev.canal.testsupport.MySqlServer;
 import dev.canal.testsupport.MySqlServerExtension;
+import dev.canal.testsupport.OfficialClientClassPath;
 import dev.canal.testsupport.TcpPorts;
 import dev.canal.testsupport.ZooKeeperServer;
 import java.io.File;
 import java.io.IOException;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -234,7 +235,7 @@ class HaFailoverIT {
     }
 
     private void startClient(String rowMode) throws Exception {
-        client = ChildJvm.start("client", officialClientClassPath(), List.of(), OfficialClusterClient.class,
+        client = ChildJvm.start("client", OfficialClientClassPath.with(OfficialClusterClient.class), List.of(), OfficialClusterClient.class,
                 List.of(zooKeeper.connectString(), DESTINATION, rowMode), LOGS, this::onClientLine);
         await().atMost(PATIENCE).until(() -> maxReceived() >= 100);
     }
@@ -439,29 +440,6 @@ class HaFailoverIT {
         } catch (KeeperException.NoNodeException gone) {
             return -1;
         }
-    }
-
-    /**
-     * The official client's own class path, resolved by Maven from a pom without our managed versions, plus
-     * this module's test classes for {@link OfficialClusterClient}.
-     */
-    static String officialClientClassPath() throws IOException, InterruptedException, URISyntaxException {
-        Path testClasses = Path.of(OfficialClusterClient.class.getProtectionDomain().getCodeSource().getLocation()
-                .toURI());
-        Path pom = testClasses.resolve("ha/official-client-pom.xml");
-        Path output = testClasses.getParent().resolve("official-client.classpath").toAbsolutePath();
-        if (!Files.exists(output)) {
-            String maven = System.getProperty("maven.home") == null ? "mvn"
-                    : Path.of(System.getProperty("maven.home"), "bin", "mvn").toString();
-            Process mvn = new ProcessBuilder(maven, "-B", "-q", "-f", pom.toString(), "dependency:build-classpath",
-                    "-Dmdep.outputFile=" + output).redirectErrorStream(true)
-                    .redirectOutput(testClasses.getParent().resolve("official-client-classpath.log").toFile()).start();
-            if (!mvn.waitFor(5, TimeUnit.MINUTES) || mvn.exitValue() != 0 || !Files.exists(output)) {
-                throw new IllegalStateException("cannot resolve the official client's class path from " + pom
-                        + "; see target/official-client-classpath.log");
-            }
-        }
-        return Files.readString(output).trim() + File.pathSeparator + testClasses;
     }
 
     private static long rowOf(ChildJvm.Line line) {

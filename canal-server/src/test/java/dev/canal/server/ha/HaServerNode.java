@@ -1,16 +1,17 @@
 package dev.canal.server.ha;
 
-import dev.canal.meta.PeriodMixedMetaManager;
-import dev.canal.meta.ZooKeeperMetaManager;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.instance.spring.SharedZooKeeper;
 import dev.canal.instance.spring.SpringCanalInstanceGenerator;
+import dev.canal.meta.PeriodMixedMetaManager;
+import dev.canal.meta.ZooKeeperMetaManager;
 import dev.canal.server.CanalInstanceGenerator;
 import dev.canal.server.EmbeddedCanalServer;
+import dev.canal.server.ServerConfig;
 import dev.canal.server.metrics.ClientMetrics;
 import dev.canal.server.netty.CanalNettyServer;
-import dev.canal.server.ServerConfig;
 import dev.canal.store.StoreConfig;
+import dev.canal.testsupport.ChildJvm;
 import dev.canal.testsupport.MySqlServer;
 import java.io.File;
 import java.io.IOException;
@@ -22,6 +23,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -185,6 +187,11 @@ public final class HaServerNode {
             public void activeExit(String destination) {
                 delegate.activeExit(destination);
                 reportServing(false);
+            }
+
+            @Override
+            public Set<String> quiesce(Set<String> destinations, Duration wait) {
+                return delegate.quiesce(destinations, wait);
             }
         };
     }

@@ -2,6 +2,7 @@ package dev.canal.server.ha;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -32,6 +33,11 @@ final class ServingLog {
                 delegate.activeExit(destination);
                 record(server, false);
             }
+
+            @Override
+            public Set<String> quiesce(Set<String> destinations, Duration wait) {
+                return delegate.quiesce(destinations, wait);
+            }
         };
     }
 
@@ -46,6 +52,11 @@ final class ServingLog {
             @Override
             public void activeExit(String destination) {
                 // as above
+            }
+
+            @Override
+            public Set<String> quiesce(Set<String> destinations, Duration wait) {
+                return Set.of(); // no client holds anything
             }
         });
     }

@@ -167,6 +167,12 @@ public final class SchemaHistoryTableMetaSource implements TableMetaSource, Auto
                 start.journalName(), start.position(), base.position(), replayed);
     }
 
+    /** Loads the history (taking the initial snapshot if there is none) and rebuilds the latest model. */
+    @Override
+    public synchronized void prepare() {
+        ensureModel();
+    }
+
     @Override
     public synchronized void close() {
         store.close();

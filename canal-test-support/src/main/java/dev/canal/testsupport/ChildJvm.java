@@ -1,4 +1,4 @@
-package dev.canal.server.ha;
+package dev.canal.testsupport;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -16,10 +16,10 @@ import java.util.function.Consumer;
  * its standard error goes to a log file. {@link #kill()} is kill -9; {@link #stopGracefully()} closes its
  * standard input, which the mains here take as the signal to stop.
  */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
 
     /** A line of standard output and {@link System#nanoTime()} when it was read. */
-    record Line(String text, long nanos) {
+    public record Line(String text, long nanos) {
     }
 
     private final Process process;
@@ -43,7 +43,7 @@ final class ChildJvm implements AutoCloseable {
         reader.start();
     }
 
-    static ChildJvm start(String name, String classPath, List<String> javaOptions, Class<?> main, List<String> args,
+    public static ChildJvm start(String name, String classPath, List<String> javaOptions, Class<?> main, List<String> args,
             Path logDir, Consumer<Line> output) throws IOException {
         Files.createDirectories(logDir);
         List<String> command = new ArrayList<>();
@@ -56,28 +56,28 @@ final class ChildJvm implements AutoCloseable {
         return new ChildJvm(process, name, output);
     }
 
-    String name() {
+    public String name() {
         return name;
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
     /** SIGKILL: no shutdown hook, no ZooKeeper goodbye; its session ends only by expiry. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(10, TimeUnit.SECONDS);
     }
 
-    void stopGracefully() throws IOException, InterruptedException {
+    public void stopGracefully() throws IOException, InterruptedException {
         process.getOutputStream().close();
         if (!process.waitFor(30, TimeUnit.SECONDS)) {
             throw new IllegalStateException(name + " did not stop within 30 s of its input closing");
         }
     }
 
-    boolean isAlive() {
+    public boolean isAlive() {
         return process.isAlive();
     }
 

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Graceful stops behind ZooKeeper, as the official Canal cluster client sees them (see docs/high-availability.md,
+# "Stopping a server"): builds the daemon's tarball and runs GracefulHandoverIT with N stops of the serving daemon
+# (bin/stop.sh) while rows stream; prints each trial, the median and worst time from the stop to the client's first
+# row from the other daemon, and the rows lost and duplicated. Not part of CI (`mvn -B verify` runs three stops).
+#
+#   bench/graceful-stop-trials.sh [N]        N stops, default 10
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+case "${1:-}" in -h|--help) sed -n '2,7p' "$0"; exit 0 ;; esac
+trials="${1:-10}"
+case "$trials" in ''|*[!0-9]*) echo "N must be a number, got: $trials" >&2; exit 2 ;; esac
+log="$(mktemp -t graceful-stop-trials.XXXXXX.log)"
+
+echo "== $trials graceful stops (log: $log)"
+if ! mvn -B -pl canal-reliability -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dit.test=GracefulHandoverIT -Dfailsafe.failIfNoSpecifiedTests=false -DskipSourceRestartIT=true \
+    "-Dreliability.trials=$trials" >"$log" 2>&1; then
+  grep -E 'GracefulHandoverIT -|FAIL|ERROR\]' "$log" | head -40
+  echo "failed; see $log" >&2
+  exit 1
+fi
+grep -E 'GracefulHandoverIT - (trial|handover)' "$log"
+grep -F 'destination handed over' canal-reliability/target/reliability-results.md || true

@@ -1,0 +1,89 @@
+package dev.canal.server;
+
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The destinations this server is handing over to another server of its cluster (docs/high-availability.md,
+ * "Stopping a server"): from the moment a handover begins until the destination runs here again, no batch of it is
+ * handed out here, and a client's get is answered as if nothing had been written, waiting its timeout as usual, so
+ * that the official client keeps its connection, without an error, until it moves to the new server. Meanwhile
+ * whoever hands over waits for the clients' outstanding batches to be acked, woken by every ack, rollback or get
+ * that ends.
+ */
+final class Handovers {
+
+    private final Set<String> handingOver = ConcurrentHashMap.newKeySet();
+    /** Notified when a destination handing over may have settled, or when a handover ends. */
+    private final Object changes = new Object();
+
+    void begin(String destination) {
+        handingOver.add(destination);
+    }
+
+    /** The destination runs here again: its clients are served as usual. */
+    void end(String destination) {
+        if (handingOver.remove(destination)) {
+            signal();
+        }
+    }
+
+    boolean isHandingOver(String destination) {
+        return handingOver.contains(destination);
+    }
+
+    /** Something that may settle a destination happened (an ack, a rollback, the end of a get). */
+    void progressed(String destination) {
+        if (handingOver.contains(destination)) {
+            signal();
+        }
+    }
+
+    /**
+     * Waits until {@code settled} holds or {@code deadlineNanos} (of {@link System#nanoTime()}) passes; {@code
+     * settled} is evaluated under the lock that {@link #progressed} signals through, so no change is missed.
+     *
+     * @return whether it settled
+     */
+    boolean awaitSettled(BooleanSupplier settled, long deadlineNanos) throws InterruptedException {
+        synchronized (changes) {
+            while (!settled.getAsBoolean()) {
+                long left = deadlineNanos - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(changes, left);
+            }
+            return true;
+        }
+    }
+
+    /**
+     * What a get of a destination handing over waits: its timeout (none for a try-get, until the handover ends for
+     * a get that waits for data without one), then it finds nothing.
+     */
+    void awaitNothing(String destination, Long timeout, TimeUnit unit) throws InterruptedException {
+        if (timeout == null || timeout == -1L) {
+            return;
+        }
+        long wait = timeout <= 0 ? Long.MAX_VALUE : (unit == null ? TimeUnit.MILLISECONDS : unit).toNanos(timeout);
+        long start = System.nanoTime();
+        synchronized (changes) {
+            while (handingOver.contains(destination)) {
+                long left = wait - (System.nanoTime() - start); // no deadline sum: a client's timeout may be huge
+                if (left <= 0) {
+                    return;
+                }
+                TimeUnit.NANOSECONDS.timedWait(changes, left);
+            }
+        }
+    }
+
+    private void signal() {
+        synchronized (changes) {
+            changes.notifyAll();
+        }
+    }
+}

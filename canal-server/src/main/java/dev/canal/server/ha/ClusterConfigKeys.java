@@ -1,0 +1,11 @@
+package dev.canal.server.ha;
+
+import dev.canal.protocol.config.ConfigKeySource;
+
+/** The keys of a server in a ZooKeeper cluster beyond Canal's, for the key catalogue. */
+public final class ClusterConfigKeys extends ConfigKeySource {
+
+    public ClusterConfigKeys() {
+        super("ZooKeeper cluster", "canal.properties", HandoverConfig.KEYS);
+    }
+}
