@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -28,15 +29,24 @@ import org.slf4j.MDC;
 public final class RetentionWatch implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(RetentionWatch.class);
+    /**
+     * One thread checks for every destination of the daemon: a check is a few short queries once a minute, and a
+     * thread per destination would cost more than the checks.
+     */
+    private static final ScheduledExecutorService TIMER = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "canal-binlog-retention");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final String destination;
     private final RetentionConfig config;
     private final ConsumerCursors cursors;
     private final BinlogRetention retention;
-    private final ScheduledExecutorService timer;
+    private final ScheduledFuture<?> checks;
     private volatile Map<String, Double> secondsLeft = Map.of();
-    private final Set<String> alarmed = new HashSet<>(); // timer thread only
-    private boolean failing; // timer thread only
+    private final Set<String> alarmed = new HashSet<>(); // the timer's thread only
+    private boolean failing; // the timer's thread only
 
     private RetentionWatch(String destination, RetentionConfig config, ConsumerCursors cursors,
             BinlogRetention retention) {
@@ -44,12 +54,7 @@ public final class RetentionWatch implements AutoCloseable {
         this.config = config;
         this.cursors = cursors;
         this.retention = retention;
-        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "retention-" + destination);
-            t.setDaemon(true);
-            return t;
-        });
-        timer.scheduleWithFixedDelay(this::check, 0, config.checkSeconds(), TimeUnit.SECONDS);
+        this.checks = TIMER.scheduleWithFixedDelay(this::check, 0, config.checkSeconds(), TimeUnit.SECONDS);
     }
 
     /**
@@ -111,6 +116,6 @@ public final class RetentionWatch implements AutoCloseable {
 
     @Override
     public void close() {
-        timer.shutdownNow();
+        checks.cancel(false); // a check under way ends on its own; no other starts
     }
 }
