@@ -26,7 +26,7 @@ public final class SourceConnectionKeys {
                     + "source's heartbeat period.").atLeast(1);
     public static final ConfigKey HEARTBEAT_PERIOD = ConfigKey.ours("canal.instance.network.heartbeatPeriod", "15",
             "Seconds between the heartbeats an idle source sends on the binlog stream (Canal's fixed 15); below "
-                    + "soTimeout. Each heartbeat lets clients ack where the stream rests, past rotations and "
+                    + "soTimeout (not set: 15, or half of soTimeout when that is shorter). Each heartbeat lets clients ack where the stream rests, past rotations and "
                     + "transactions they do not select (docs/operations.md).").atLeast(1);
     public static final ConfigKey MAX_PACKET_SIZE = ConfigKey.ours("canal.instance.network.maxPacketSize",
             "1073741824", "Largest packet or binlog event accepted from the source, in bytes (at least 1024); a source "
@@ -69,10 +69,19 @@ public final class SourceConnectionKeys {
                 p.integer(MAX_PACKET_SIZE));
     }
 
-    /** The heartbeat period, which must be below the socket timeout or an idle stream times out. */
+    /**
+     * The heartbeat period, which must be below the socket timeout or an idle stream times out. Not set, it is
+     * Canal's 15 s, or half the socket timeout when that is shorter, so that a short timeout set for Canal keeps
+     * working; set, it must be below the timeout.
+     */
     static Duration heartbeatPeriod(TypedProperties p) {
-        int period = p.integer(HEARTBEAT_PERIOD);
         int timeout = p.integer(SO_TIMEOUT);
+        if (p.string(HEARTBEAT_PERIOD.name(), null) == null) {
+            Duration canals = Duration.ofSeconds(p.integer(HEARTBEAT_PERIOD));
+            Duration half = Duration.ofSeconds(timeout).dividedBy(2);
+            return half.compareTo(canals) < 0 ? half : canals;
+        }
+        int period = p.integer(HEARTBEAT_PERIOD);
         if (period >= timeout) {
             throw ConfigValueException.invalid(HEARTBEAT_PERIOD.name(), Integer.toString(period),
                     "must be below " + SO_TIMEOUT.name() + " (" + timeout + "), or an idle binlog stream times out");

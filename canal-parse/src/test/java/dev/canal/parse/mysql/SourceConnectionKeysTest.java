@@ -24,6 +24,23 @@ class SourceConnectionKeysTest {
     }
 
     @Test
+    void anUnsetHeartbeatPeriodIsCanalsFifteenSecondsOrHalfAShorterSocketTimeout() {
+        assertThat(SourceConnectionKeys.heartbeatPeriod(props())).isEqualTo(Duration.ofSeconds(15));
+        assertThat(SourceConnectionKeys.heartbeatPeriod(props("canal.instance.network.soTimeout", "5")))
+                .isEqualTo(Duration.ofMillis(2500));
+    }
+
+    @Test
+    void aHeartbeatPeriodSetAtOrAboveTheSocketTimeoutIsRefusedNamingTheKey() {
+        assertThat(SourceConnectionKeys.heartbeatPeriod(props("canal.instance.network.heartbeatPeriod", "4",
+                "canal.instance.network.soTimeout", "5"))).isEqualTo(Duration.ofSeconds(4));
+        assertThatThrownBy(() -> SourceConnectionKeys.heartbeatPeriod(props(
+                "canal.instance.network.heartbeatPeriod", "5", "canal.instance.network.soTimeout", "5")))
+                .hasMessageContaining("canal.instance.network.heartbeatPeriod")
+                .hasMessageContaining("below canal.instance.network.soTimeout");
+    }
+
+    @Test
     void absentKeysMeanNoTlsWithTheDefaultVersions() {
         SslOptions ssl = SourceConnectionKeys.ssl(props());
         assertThat(ssl.mode()).isEqualTo(SslMode.DISABLED);
