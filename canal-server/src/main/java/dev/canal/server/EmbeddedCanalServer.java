@@ -192,8 +192,8 @@ public final class EmbeddedCanalServer implements CanalServer {
     }
 
     /**
-     * Records the subscription; a client without a cursor gets the store's first position as its cursor,
-     * and a non-empty filter is handed to the instance.
+     * Records the subscription; a client without a cursor reads from the store's first entry and has a cursor from
+     * its first ack on; a non-empty filter is handed to the instance.
      */
     @Override
     public void subscribe(ClientIdentity client) {
@@ -208,11 +208,10 @@ public final class EmbeddedCanalServer implements CanalServer {
         ConsumerName consumer = ConsumerName.parse(client.destination());
         StoreConsumer reader = attach(instance.getEventStore(), consumer, cursor);
         if (cursor == null) {
-            cursor = reader.getFirstPosition();
-            if (cursor != null) {
-                meta.updateCursor(client, cursor);
-            }
-            log.info("subscribed {} at the store's first position {}", client, cursor);
+            // no cursor is saved until the first ack: the store's first entry is not consumed yet, and a restart
+            // from a cursor resumes after the entry it names, so saving it here would skip that entry
+            log.info("subscribed {} without a cursor: it reads from the store's first position {}", client,
+                    reader.getFirstPosition());
         } else {
             log.info("subscribed {} at its last cursor {}", client, cursor);
         }
