@@ -18,8 +18,10 @@ import org.slf4j.LoggerFactory;
  * A TCP proxy between two of our components (here the daemon and its source database) that a test controls:
  * it forwards bytes both ways; on command it drops every open connection and refuses new ones (each is
  * accepted and reset at once, so the attempts can be counted) until told to accept again, or it silently
- * swallows the bytes of the open connections. Blocking
- * {@code java.nio} channels, two pump threads per connection.
+ * swallows the bytes of the open connections. An orderly close by either end is passed on as one (a half-close
+ * of the other side), so the bytes still in flight arrive: a reset there would destroy them in the receiver's
+ * buffer, which the database's own close after a non-blocking binlog dump would turn into a fault no real network
+ * makes. Blocking {@code java.nio} channels, two pump threads per connection.
  */
 final class TcpProxy implements AutoCloseable {
 
@@ -95,8 +97,9 @@ final class TcpProxy implements AutoCloseable {
                 accepted.incrementAndGet();
                 open.add(client);
                 open.add(server);
-                pump(client, server, "up");
-                pump(server, client, "down");
+                AtomicInteger directionsOpen = new AtomicInteger(2);
+                pump(client, server, "up", directionsOpen);
+                pump(server, client, "down", directionsOpen);
             } catch (ClosedChannelException e) {
                 return; // the proxy was closed
             } catch (IOException e) {
@@ -105,9 +108,10 @@ final class TcpProxy implements AutoCloseable {
         }
     }
 
-    private void pump(SocketChannel from, SocketChannel to, String direction) {
+    private void pump(SocketChannel from, SocketChannel to, String direction, AtomicInteger directionsOpen) {
         Thread thread = new Thread(() -> {
             ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+            boolean orderly = false;
             try {
                 while (from.read(buffer) >= 0) {
                     buffer.flip();
@@ -116,19 +120,39 @@ final class TcpProxy implements AutoCloseable {
                     }
                     buffer.clear();
                 }
+                to.shutdownOutput(); // the sender closed in order: so does this hop, after what it forwarded
+                orderly = true;
             } catch (IOException e) {
                 log.debug("proxy {} pump ended: {}", direction, e.toString());
             } finally {
-                reset(from);
-                reset(to);
-                open.remove(from);
-                open.remove(to);
-                blackholed.remove(from);
-                blackholed.remove(to);
+                if (!orderly || directionsOpen.decrementAndGet() == 0) {
+                    forget(from, to, orderly);
+                }
             }
         }, "tcp-proxy-" + direction);
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** Ends a forwarded connection: closed normally when both ends closed in order, else reset. */
+    private void forget(SocketChannel from, SocketChannel to, boolean orderly) {
+        for (SocketChannel channel : new SocketChannel[] {from, to}) {
+            if (orderly) {
+                closeQuietly(channel);
+            } else {
+                reset(channel);
+            }
+            open.remove(channel);
+            blackholed.remove(channel);
+        }
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException e) {
+            log.debug("closing a proxied channel failed: {}", e.toString());
+        }
     }
 
     /** Closes with an RST (linger 0), as a network fault or a killed peer looks to the other end. */
