@@ -65,7 +65,7 @@ final class NumberText {
 
     /** {@code magnitude * 10^-fractionDigits} with its sign, "0" before the point when below one. */
     private static byte[] withPoint(boolean negative, long magnitude, int fractionDigits) {
-        int digits = digitCount(magnitude);
+        int digits = AsciiDigits.digitCount(magnitude);
         int integerDigits = Math.max(1, digits - fractionDigits);
         int length = (negative ? 1 : 0) + integerDigits + (fractionDigits > 0 ? 1 + fractionDigits : 0);
         byte[] out = new byte[length];
@@ -86,13 +86,5 @@ final class NumberText {
             out[0] = '-';
         }
         return out;
-    }
-
-    private static int digitCount(long nonNegative) {
-        int count = 1;
-        for (long limit = 10; count < MAX_LONG_DIGITS + 1 && nonNegative >= limit; limit *= 10) {
-            count++;
-        }
-        return count;
     }
 }
