@@ -32,7 +32,8 @@ final class NumberText {
         if (scale < 0 || value.precision() > MAX_LONG_DIGITS) {
             return value.toPlainString().getBytes(StandardCharsets.US_ASCII);
         }
-        return scaled(value.unscaledValue().longValue(), scale, false);
+        // the unscaled value as a long without the BigInteger that unscaledValue() makes
+        return scaled(value.scaleByPowerOfTen(scale).longValue(), scale, false);
     }
 
     /** {@code Double.toString(value)} as ASCII bytes. */
