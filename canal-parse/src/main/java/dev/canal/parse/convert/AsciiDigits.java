@@ -8,6 +8,16 @@ import java.nio.charset.StandardCharsets;
  */
 final class AsciiDigits {
 
+    /** 10^0 to 10^18. */
+    private static final long[] POWERS_OF_TEN = new long[19];
+
+    static {
+        POWERS_OF_TEN[0] = 1;
+        for (int i = 1; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+        }
+    }
+
     private AsciiDigits() {
     }
 
@@ -35,11 +45,13 @@ final class AsciiDigits {
         return value >= 0 ? of(value) : Long.toUnsignedString(value).getBytes(StandardCharsets.US_ASCII);
     }
 
-    private static int digitCount(long nonNegative) {
-        int count = 1;
-        for (long limit = 10; count < 19 && nonNegative >= limit; limit *= 10) {
-            count++;
-        }
-        return count;
+    /**
+     * Decimal digits of a non-negative long: about log10 from its bit length (1233 / 4096 is just under log10(2)),
+     * corrected by one comparison, instead of a loop over the powers of ten.
+     */
+    static int digitCount(long nonNegative) {
+        long v = nonNegative | 1;
+        int estimate = (64 - Long.numberOfLeadingZeros(v)) * 1233 >>> 12;
+        return estimate + (v >= POWERS_OF_TEN[estimate] ? 1 : 0);
     }
 }

@@ -2,7 +2,6 @@ package dev.canal.parse.convert;
 
 import dev.canal.parse.SourceFlavour;
 import com.google.protobuf.ByteString;
-import com.google.protobuf.UnsafeByteOperations;
 import dev.canal.binlog.column.PartialJson;
 import dev.canal.parse.meta.ColumnMeta;
 import dev.canal.binlog.column.TemporalValue;
@@ -103,8 +102,8 @@ public final class ColumnRenderer {
             case INT -> integer(meta, (Long) value, 32, Types.INTEGER, Types.BIGINT, out);
             case BIGINT -> integer(meta, (Long) value, 64, Types.BIGINT, Types.DECIMAL, out);
             case FLOAT -> sendText(out, Types.REAL, Float.toString(((Number) value).floatValue()));
-            case DOUBLE -> sendText(out, Types.DOUBLE, Double.toString(((Number) value).doubleValue()));
-            case DECIMAL -> sendText(out, Types.DECIMAL, ((BigDecimal) value).toPlainString());
+            case DOUBLE -> sendUtf8(out, Types.DOUBLE, NumberText.doubleValue(((Number) value).doubleValue()));
+            case DECIMAL -> sendUtf8(out, Types.DECIMAL, NumberText.decimal((BigDecimal) value));
             case BIT -> sendUtf8(out, Types.BIT, AsciiDigits.unsigned((Long) value));
             case YEAR -> sendUtf8(out, Types.VARCHAR, year((Integer) value));
             case DATE -> sendUtf8(out, Types.DATE, temporal(value));
@@ -173,7 +172,7 @@ public final class ColumnRenderer {
         }
         byte[] bytes = (byte[]) value;
         Charset charset = meta.charset() == null ? StandardCharsets.UTF_8 : meta.charset();
-        if (charset.equals(StandardCharsets.UTF_8) && UnsafeByteOperations.unsafeWrap(bytes).isValidUtf8()) {
+        if (charset.equals(StandardCharsets.UTF_8) && Utf8Check.isValid(bytes)) {
             return sendUtf8(out, sqlType, bytes);
         }
         return sendText(out, sqlType, new String(bytes, charset));

@@ -9,22 +9,17 @@ import java.util.Arrays;
  */
 final class ProtoBytes {
 
-    /** The ten-byte varints of -1 to -16 (java.sql.Types has several small negative codes), encoded once. */
-    private static final byte[][] SMALL_NEGATIVE_INT32 = new byte[16][];
-
-    static {
-        for (int i = 0; i < SMALL_NEGATIVE_INT32.length; i++) {
-            ProtoBytes encoded = new ProtoBytes(10);
-            encoded.int64(-(i + 1));
-            SMALL_NEGATIVE_INT32[i] = encoded.toByteArray();
-        }
-    }
-
     /**
      * Growing doubles the needed size while it is small and adds at most this much once it is large: a 16 MiB
      * blob's column followed by a few bytes must not make a 32 MiB array (docs/reliability.md, scenario 9).
      */
     private static final int MAX_HEADROOM = 4 << 20;
+    /** Field numbers of the Column message after its head (EntryProtocol.proto). */
+    private static final int COLUMN_UPDATED = 5;
+    private static final int COLUMN_IS_NULL = 6;
+    private static final int COLUMN_VALUE = 8;
+    private static final int LENGTH_DELIMITED = 2;
+    private static final int MAX_VARINT32_BYTES = 5;
 
     private byte[] bytes;
     private int length;
@@ -56,50 +51,13 @@ final class ProtoBytes {
         bytes[length++] = (byte) (fieldNumber << 3 | wireType);
     }
 
-    /**
-     * An unsigned varint (lengths, non-negative ints, bools). Most are one byte (column indexes, flags, short
-     * values' lengths): that case writes once; the loop keeps the array and the length in locals, as a field
-     * written per byte was one of the row worker's hottest frames.
-     */
+    /** An unsigned varint (lengths, non-negative ints). */
     void uint32(int value) {
-        ensure(5);
-        byte[] b = bytes;
-        int n = length;
-        if ((value & ~0x7F) == 0) {
-            b[n] = (byte) value;
-            length = n + 1;
-            return;
-        }
-        do {
-            b[n++] = (byte) (value & 0x7F | 0x80);
-            value >>>= 7;
-        } while ((value & ~0x7F) != 0);
-        b[n++] = (byte) value;
-        length = n;
+        ensure(MAX_VARINT32_BYTES);
+        length = varint(bytes, length, value);
     }
 
-    /** A one-byte tag followed by a one-byte varint (0 or 1: the bool fields). */
-    void tagAndBool(int fieldNumber, boolean value) {
-        ensure(2);
-        byte[] b = bytes;
-        int n = length;
-        b[n] = (byte) (fieldNumber << 3);
-        b[n + 1] = (byte) (value ? 1 : 0);
-        length = n + 2;
-    }
-
-    /** An int32 field's varint (see {@link #int64}). */
-    void int32(int value) {
-        if (value >= 0) {
-            uint32(value);
-        } else if (value >= -SMALL_NEGATIVE_INT32.length) {
-            append(SMALL_NEGATIVE_INT32[-value - 1]);
-        } else {
-            int64(value);
-        }
-    }
-
-    /** An int64 or int32 field's varint: a negative int32 is sign-extended to ten bytes, as protobuf does. */
+    /** An int64 field's varint (an enum's number too). */
     void int64(long value) {
         ensure(10);
         byte[] b = bytes;
@@ -110,6 +68,49 @@ final class ProtoBytes {
         }
         b[n++] = (byte) value;
         length = n;
+    }
+
+    /**
+     * One length-delimited {@code Column} message of {@code size} bytes, its fields in number order: {@code head}
+     * (fields 1-4, encoded), updated, isNull, the value unless it is NULL, {@code mysqlType} (field 10, encoded).
+     * With {@code value} null but not {@code isNull}, the value's length is written and its bytes are left out
+     * (a value the caller shares rather than copies). Written with one bounds check: this is the row worker's
+     * innermost loop.
+     */
+    void column(int fieldNumber, int size, byte[] head, boolean updated, boolean isNull, byte[] value,
+            int valueLength, byte[] mysqlType) {
+        ensure(1 + MAX_VARINT32_BYTES + size - (value == null ? valueLength : 0));
+        byte[] b = bytes;
+        int n = length;
+        b[n++] = (byte) (fieldNumber << 3 | LENGTH_DELIMITED);
+        n = varint(b, n, size);
+        System.arraycopy(head, 0, b, n, head.length);
+        n += head.length;
+        b[n] = (byte) (COLUMN_UPDATED << 3);
+        b[n + 1] = (byte) (updated ? 1 : 0);
+        b[n + 2] = (byte) (COLUMN_IS_NULL << 3);
+        b[n + 3] = (byte) (isNull ? 1 : 0);
+        n += 4;
+        if (!isNull) {
+            b[n++] = (byte) (COLUMN_VALUE << 3 | LENGTH_DELIMITED);
+            n = varint(b, n, valueLength);
+            if (value != null) {
+                System.arraycopy(value, 0, b, n, valueLength);
+                n += valueLength;
+            }
+        }
+        System.arraycopy(mysqlType, 0, b, n, mysqlType.length);
+        length = n + mysqlType.length;
+    }
+
+    /** {@code value} as an unsigned varint at {@code b[n]}; the position after it. */
+    private static int varint(byte[] b, int n, int value) {
+        while ((value & ~0x7F) != 0) {
+            b[n++] = (byte) (value & 0x7F | 0x80);
+            value >>>= 7;
+        }
+        b[n++] = (byte) value;
+        return n;
     }
 
     void append(byte[] source) {

@@ -38,11 +38,6 @@ final class RowChangeWriter {
     private static final int ROW_CHANGE_ROW_DATAS = 12;
     private static final int ROW_DATA_BEFORE_COLUMNS = 1;
     private static final int ROW_DATA_AFTER_COLUMNS = 2;
-    private static final int COLUMN_INDEX = 1;
-    private static final int COLUMN_SQL_TYPE = 2;
-    private static final int COLUMN_UPDATED = 5;
-    private static final int COLUMN_IS_NULL = 6;
-    private static final int COLUMN_VALUE = 8;
     /** Tag and value of the updated and isNull fields: two bytes each. */
     private static final int BOOL_FIELD_SIZE = 2;
     private static final int NULL = -1;
@@ -173,34 +168,23 @@ final class RowChangeWriter {
         }
     }
 
-    /** One Column message, fields in number order: index, sqlType, name, isKey, updated, isNull, value, mysqlType. */
+    /**
+     * One Column message, fields in number order: the column's head (index, sqlType, name, isKey), updated,
+     * isNull, value, mysqlType.
+     */
     private void writeColumn(int fieldNumber, int index, boolean updated) {
-        byte[] nameAndKey = headers.nameAndKey(index);
+        byte[] head = headers.head(index, rendered.sqlType);
         byte[] mysqlType = headers.mysqlType(index);
-        int size = 1 + CodedOutputStream.computeUInt32SizeNoTag(index)
-                + 1 + CodedOutputStream.computeInt32SizeNoTag(rendered.sqlType)
-                + nameAndKey.length + 2 * BOOL_FIELD_SIZE + mysqlType.length
-                + (rendered.isNull ? 0 : 1 + CodedOutputStream.computeUInt32SizeNoTag(rendered.length)
-                        + rendered.length);
-        columns.tag(fieldNumber, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-        columns.uint32(size);
-        columns.tag(COLUMN_INDEX, WireFormat.WIRETYPE_VARINT);
-        columns.uint32(index);
-        columns.tag(COLUMN_SQL_TYPE, WireFormat.WIRETYPE_VARINT);
-        columns.int32(rendered.sqlType);
-        columns.append(nameAndKey);
-        columns.tagAndBool(COLUMN_UPDATED, updated);
-        columns.tagAndBool(COLUMN_IS_NULL, rendered.isNull);
-        if (!rendered.isNull) {
-            columns.tag(COLUMN_VALUE, WireFormat.WIRETYPE_LENGTH_DELIMITED);
-            columns.uint32(rendered.length);
-            if (isShared()) {
-                shared.add(new SharedValue(columns.length(), rendered.bytes));
-            } else {
-                columns.append(rendered.bytes, 0, rendered.length);
-            }
+        boolean valueShared = isShared();
+        int valueSize = rendered.isNull ? 0 : 1 + CodedOutputStream.computeUInt32SizeNoTag(rendered.length);
+        int size = head.length + 2 * BOOL_FIELD_SIZE + valueSize + (rendered.isNull ? 0 : rendered.length)
+                + mysqlType.length;
+        columns.column(fieldNumber, size, head, updated, rendered.isNull, valueShared ? null : rendered.bytes,
+                rendered.length, mysqlType);
+        if (valueShared) {
+            // the value belongs between its length and the mysqlType field
+            shared.add(new SharedValue(columns.length() - mysqlType.length, rendered.bytes));
         }
-        columns.append(mysqlType);
     }
 
     /** Whether the value just rendered is shared rather than copied (the renderer's array is the sink's to keep). */
