@@ -149,9 +149,9 @@ cds_stamp() {
         | cksum
 }
 cds_opts=()
-if [ "${CANAL_CDS:-true}" = true ]; then
+# (a system whose tools cannot make the stamp starts without the archive)
+if [ "${CANAL_CDS:-true}" = true ] && stamp=$(cds_stamp 2>/dev/null); then
     cds_archive=$base/logs/canal.jsa
-    stamp=$(cds_stamp)
     mkdir -p "$base/logs"
     if [ -f "$cds_archive" ] && [ "$(cat "$cds_archive.stamp" 2>/dev/null)" = "$stamp" ]; then
         cds_opts=("-XX:SharedArchiveFile=$cds_archive")
