@@ -134,9 +134,43 @@ case " ${JAVA_OPTS:-} " in
     *" -XX:+Use"*"GC "*) gc_opts=() ;;
 esac
 
+# Class-data sharing: the first start archives the classes the server loaded when it stops
+# (-XX:ArchiveClassesAtExit, into logs/canal.jsa); later starts map that archive instead of loading, parsing and
+# verifying those classes again (docs/performance.md, "Start-up"). The archive holds for one Java and one set of
+# jars: a stamp of both is kept beside it, and a start that finds another stamp, or no archive (a server that was
+# killed writes none), archives anew. A Java that cannot archive (the option is tried on "java -version" first)
+# or cannot use the archive starts without it. CANAL_CDS=false turns it off. The archive needs the jars before any
+# directory on the class path, hence lib/ before conf/ (no jar holds a file of conf/'s names).
+classpath=$base/lib/*:$base/conf
+cds_stamp() {
+    local home
+    home=$(dirname "$(dirname "$(readlink -f "$java")")")
+    { echo "$home"; stat -L -c '%s %Y' "$home/lib/modules" 2>/dev/null; ls -l --time-style=+%s "$base/lib"; } \
+        | cksum
+}
+cds_opts=()
+# (a system whose tools cannot make the stamp starts without the archive)
+if [ "${CANAL_CDS:-true}" = true ] && stamp=$(cds_stamp 2>/dev/null); then
+    cds_archive=$base/logs/canal.jsa
+    mkdir -p "$base/logs"
+    if [ -f "$cds_archive" ] && [ "$(cat "$cds_archive.stamp" 2>/dev/null)" = "$stamp" ]; then
+        cds_opts=("-XX:SharedArchiveFile=$cds_archive")
+    else
+        rm -f "$cds_archive" "$cds_archive.stamp"
+        if "$java" "-XX:ArchiveClassesAtExit=$cds_archive" -classpath "$classpath" -version >/dev/null 2>&1; then
+            rm -f "$cds_archive"
+            echo "$stamp" >"$cds_archive.stamp"
+            cds_opts=("-XX:ArchiveClassesAtExit=$cds_archive")
+        fi
+    fi
+    # the archive's own notes (classes it cannot hold, an archive it cannot use) are no news for the operator
+    [ ${#cds_opts[@]} -eq 0 ] || cds_opts+=(-Xlog:cds=off -Xlog:cds+dynamic=off)
+fi
+
 java_opts=(
     -server -Xms128m "-Xmx${heap_mb}m" -Xss1m
     "${gc_opts[@]+"${gc_opts[@]}"}"
+    "${cds_opts[@]+"${cds_opts[@]}"}"
     -XX:-OmitStackTraceInFastThrow -XX:+HeapDumpOnOutOfMemoryError "-XX:HeapDumpPath=$base/logs"
     "-Xlog:gc*:file=$base/logs/canal/gc.log:time:filecount=5,filesize=32M"
     -Djava.awt.headless=true -Djava.net.preferIPv4Stack=false -Dfile.encoding=UTF-8
@@ -148,7 +182,6 @@ java_opts=(
 extra_opts=(${JAVA_OPTS:-})
 # ---- end of JVM options --------------------------------------------------------------------------------------
 
-classpath=$base/conf:$base/lib/*
 command=("$java" "${java_opts[@]}" "${extra_opts[@]+"${extra_opts[@]}"}" "${debug_opts[@]+"${debug_opts[@]}"}"
     -classpath "$classpath" "$CANAL_MAIN_CLASS")
 

@@ -30,6 +30,7 @@ import org.slf4j.LoggerFactory;
  *                   (default: all)
  * --snapshot-chunk N rows per snapshot chunk (default 1024, canal.instance.snapshot.chunk.size's default)
  * --client-batches  batch sizes of the official client (default 1000,100)
+ * --client-pause-ms N  the official client sleeps N ms after each batch, a throttled consumer (default 0)
  * --out FILE        where the Markdown report goes (default bench/results/latest.md)
  * --logs DIR        the stage JVMs' logs (default bench/results/logs)
  * --profile true    each stage JVM records a JFR profile into the logs directory
@@ -61,6 +62,7 @@ public final class BenchMain {
         String only = o.getOrDefault("only", "all");
         List<Integer> clientBatches = Arrays.stream(o.getOrDefault("client-batches", "1000,100").split(","))
                 .map(Integer::parseInt).toList();
+        long clientPause = Long.parseLong(o.getOrDefault("client-pause-ms", "0"));
         BenchTable.Shape shape = BenchTable.Shape.of(o.getOrDefault("shape", "standard"));
         Path out = Path.of(o.getOrDefault("out", "bench/results/latest.md"));
         ChildJvm jvm = new ChildJvm(List.of(System.getProperty("bench.stageJavaOpts", "").trim().split("\\s+")),
@@ -82,7 +84,7 @@ public final class BenchMain {
                     ? with(snapshotTarget(db, target).toArgs(), "chunk=" + o.getOrDefault("snapshot-chunk", "1024"))
                     : List.of();
             Report report = new Report(machine, db, loaded, shape, mix, size, runs,
-                    catchUp(target, jvm, runs, only, clientBatches, snapshotArgs));
+                    catchUp(target, jvm, runs, only, clientBatches, clientPause, snapshotArgs));
             markdown.append(report.markdown(String.join(" ", args)));
             pass = report.allContentChecksPass();
         }
@@ -158,7 +160,7 @@ public final class BenchMain {
 
     /** The catch-up stages, {@code runs} rounds, ours and the real Canal alternating. */
     private static Map<String, List<StageResult>> catchUp(Target target, ChildJvm jvm, int runs, String only,
-            List<Integer> clientBatches, List<String> snapshotArgs) throws Exception {
+            List<Integer> clientBatches, long clientPause, List<String> snapshotArgs) throws Exception {
         Map<String, List<StageResult>> results = new LinkedHashMap<>();
         List<String> args0 = target.toArgs();
         for (int run = 1; run <= runs; run++) {
@@ -188,10 +190,10 @@ public final class BenchMain {
                 boolean noDelay = i == clientBatches.size();
                 int batch = clientBatches.get(noDelay ? 0 : i);
                 if (wants(only, "client")) {
-                    add(results, OfficialClientStage.run(target, jvm, batch, noDelay));
+                    add(results, OfficialClientStage.run(target, jvm, batch, noDelay, clientPause));
                 }
                 if (wants(only, "canal")) {
-                    add(results, OfficialClientStage.runReference(target, jvm, batch, noDelay));
+                    add(results, OfficialClientStage.runReference(target, jvm, batch, noDelay, clientPause));
                 }
             }
         }

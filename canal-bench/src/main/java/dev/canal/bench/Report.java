@@ -1,8 +1,11 @@
 package dev.canal.bench;
 
 import dev.canal.testsupport.MySqlServer;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /** The Markdown report of one benchmark run: conditions, the median run of each stage, the aims it is measured against. */
 final class Report {
@@ -72,8 +75,52 @@ final class Report {
                     .append(" | ").append(raw == null ? "-" : String.format("%.2f", raw.seconds() / seconds))
                     .append(" | ").append(contentColumn(e.getValue())).append(" |\n");
         }
-        md.append('\n').append(headToHead()).append(targets());
+        md.append('\n').append(headToHead()).append(profiles()).append(targets());
         return md.toString();
+    }
+
+    /**
+     * Where each measured server's CPU went, median run of each stage: µs of CPU per delivered row by thread group,
+     * then, for ours, the bytes allocated per row and the collector's and the JIT's own accounts.
+     */
+    private String profiles() {
+        List<StageResult> profiled = results.values().stream().map(BenchMain::median)
+                .filter(r -> r.profile() != null).toList();
+        if (profiled.isEmpty()) {
+            return "";
+        }
+        Map<String, Map<String, Long>> byStage = new LinkedHashMap<>();
+        Set<String> groups = new LinkedHashSet<>();
+        for (StageResult r : profiled) {
+            Map<String, Long> cpu = r.profile().cpuByGroup();
+            byStage.put(r.stage(), cpu);
+            groups.addAll(cpu.keySet());
+        }
+        StringBuilder t = new StringBuilder("Server CPU by thread, µs per delivered row (median run of each stage; the"
+                + " JVM's own threads from /proc, ours by Java thread name, Canal's by the first 15 characters Linux"
+                + " keeps):\n\n| thread |");
+        profiled.forEach(r -> t.append(' ').append(r.stage()).append(" |"));
+        t.append("\n|---|").append("---:|".repeat(profiled.size())).append('\n');
+        for (String group : groups) {
+            t.append("| ").append(group).append(" |");
+            for (StageResult r : profiled) {
+                long nanos = byStage.get(r.stage()).getOrDefault(group, 0L);
+                t.append(' ').append(nanos == 0 ? "-" : String.format("%.2f", nanos / 1e3 / r.rows())).append(" |");
+            }
+            t.append('\n');
+        }
+        t.append("| **whole process** |");
+        profiled.forEach(r -> t.append(String.format(" **%.2f** |", r.cpuNanos() / 1e3 / r.rows())));
+        t.append("\n| bytes allocated per row (Java threads) |");
+        profiled.forEach(r -> t.append(' ').append(r.profile().stats() == null ? "-"
+                : String.format("%,.0f", (double) r.profile().stats().allocatedBytes() / r.rows())).append(" |"));
+        t.append("\n| collections, their time (ms) |");
+        profiled.forEach(r -> t.append(' ').append(r.profile().stats() == null ? "-"
+                : r.profile().stats().gcCount() + ", " + r.profile().stats().gcMillis()).append(" |"));
+        t.append("\n| JIT compilation time (ms) |");
+        profiled.forEach(r -> t.append(' ').append(r.profile().stats() == null ? "-"
+                : Long.toString(r.profile().stats().jitMillis())).append(" |"));
+        return t.append("\n\n").toString();
     }
 
     /** Every stage but the snapshot's reads the workload's binlog; the snapshot reads the table it left. */

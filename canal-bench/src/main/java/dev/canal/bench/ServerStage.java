@@ -14,14 +14,18 @@ import dev.canal.sink.EntryEventSink;
 import dev.canal.sink.filter.SinkFilterConfig;
 import dev.canal.store.MemoryEventStore;
 import dev.canal.store.StoreConfig;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 
 /**
  * The server side of stage 4, run in its own JVM so that its CPU and memory are its own: our TCP server and
  * embedded server over one destination (parser, sink, store with Canal's defaults, memory meta). The destination
  * is started, as the deployer does at boot, just before {@value #READY}PORT is printed: the driver's clock starts
- * when it reads that line, so it covers the whole catch-up. Stops when its standard input closes.
+ * when it reads that line, so it covers the whole catch-up. Answers each {@value ServerStats#REQUEST} line on its
+ * standard input with its {@link ServerStats}; stops when its standard input closes.
  */
 final class ServerStage {
 
@@ -53,9 +57,13 @@ final class ServerStage {
         embedded.start(DESTINATION);
         System.out.println(READY + tcp.port());
         System.out.flush();
-        while (System.in.read() >= 0) {
-            // the driver closes our input when it is done with us
-        }
+        BufferedReader input = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        for (String line = input.readLine(); line != null; line = input.readLine()) {
+            if (line.equals(ServerStats.REQUEST)) {
+                System.out.println(ServerStats.capture().toLine());
+                System.out.flush();
+            }
+        } // the driver closes our input when it is done with us
         tcp.stop();
         embedded.stop();
     }

@@ -14,9 +14,15 @@ import java.util.Map;
  * @param cpuNanos  CPU time of the measured process (server side) over the same span
  * @param peakRssKb peak resident set of the measured process (VmHWM)
  * @param digest    the {@link RowDigest} of the rows received, or "-" where the stage reads no rows
+ * @param profile   where the server's CPU and memory went, for the stages that measure a server; else null
  */
 record StageResult(String stage, long rows, long events, long bytes, long nanos, long cpuNanos, long peakRssKb,
-        String digest) {
+        String digest, ServerProfile profile) {
+
+    StageResult(String stage, long rows, long events, long bytes, long nanos, long cpuNanos, long peakRssKb,
+            String digest) {
+        this(stage, rows, events, bytes, nanos, cpuNanos, peakRssKb, digest, null);
+    }
 
     private static final String PREFIX = "RESULT ";
 
@@ -37,7 +43,7 @@ record StageResult(String stage, long rows, long events, long bytes, long nanos,
     }
 
     StageResult withDigest(String otherDigest) {
-        return new StageResult(stage, rows, events, bytes, nanos, cpuNanos, peakRssKb, otherDigest);
+        return new StageResult(stage, rows, events, bytes, nanos, cpuNanos, peakRssKb, otherDigest, profile);
     }
 
     String toLine() {

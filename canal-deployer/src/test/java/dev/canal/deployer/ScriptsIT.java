@@ -99,15 +99,19 @@ class ScriptsIT {
     }
 
     @Test
-    void restartStopsTheRunningServerAndStartsAnother() throws Exception {
+    void restartStopsTheRunningServerAndStartsAnotherOnTheClassArchiveTheFirstOneWrote() throws Exception {
         assertThat(canal.run("startup.sh").status()).isZero();
         await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port));
         String firstPid = Files.readString(canal.pidFile()).trim();
+        assertThat(home.resolve("logs/canal.jsa")).as("written when the first server stops").doesNotExist();
 
         assertThat(canal.run("restart.sh").status()).isZero();
         await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port));
 
-        assertThat(Files.readString(canal.pidFile()).trim()).isNotEqualTo(firstPid);
+        String secondPid = Files.readString(canal.pidFile()).trim();
+        assertThat(secondPid).isNotEqualTo(firstPid);
+        assertThat(Files.readString(Path.of("/proc", secondPid, "maps"))).as("the second server maps the archive")
+                .contains(home.resolve("logs/canal.jsa").toString());
     }
 
     @Test

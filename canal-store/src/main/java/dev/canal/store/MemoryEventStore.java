@@ -24,8 +24,10 @@ import org.slf4j.LoggerFactory;
  * consumer acked it ({@code freed} = the smallest ack). A put of k events needs
  * {@code put + k - bufferSize <= freed} and, in MEMSIZE mode, {@code putMem - freedMem < bufferSize × memUnit}
  * (or the store's smaller {@link StoreMemoryShare} of the heap);
- * otherwise the producer waits on {@code notFull}, which acks signal. With one consumer this is exactly Canal's
- * rule. Getters wait on {@code notEmpty}, which put, rollback and detaching signal. One lock guards everything.
+ * otherwise the producer waits on {@code notFull}, which acks signal once a quarter of the store is free (not at
+ * every ack: {@link #hasRefillRoom}). With one consumer this is exactly Canal's rule. Getters wait on
+ * {@code notEmpty}, which rollback, detaching, a put starting to wait and a put that completes a waiting get's batch
+ * signal. One lock guards everything.
  *
  * <p>A slow consumer: when a put has waited {@link ConsumerConfig#detachAfterMillis()} for room, the slowest
  * consumers are detached, one at a time, until the put fits, but never the last one holding back the put, so a
@@ -34,13 +36,16 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Differences from Canal, none visible to clients: freed slots are always nulled (not only in
  * MEMSIZE mode), the last acked and last put events are remembered apart from the ring so positions
- * survive slot reuse, a blocking get also returns when the store is full (a batch larger than the
- * store would otherwise wait forever), and an isolated DDL is counted in the get memory.
+ * survive slot reuse, a blocking get also returns when the store is full or a put waits for room (a batch larger
+ * than the store would otherwise wait forever), a waiting put is woken only once a quarter of the store is free,
+ * and an isolated DDL is counted in the get memory.
  */
 public final class MemoryEventStore implements EventStore {
 
     private static final Logger log = LoggerFactory.getLogger(MemoryEventStore.class);
     private static final long INIT_SEQUENCE = -1L;
+    /** A waiting put is woken once 1/{@value} of the store is free ({@link #hasRefillRoom}). */
+    private static final int REFILL_SHARE = 4;
 
     private final StoreConfig config;
     private final ConsumerConfig consumerConfig;
@@ -208,6 +213,7 @@ public final class MemoryEventStore implements EventStore {
     private long startWaiting() {
         long now = System.nanoTime();
         waitingPuts++;
+        notEmpty.signalAll(); // a get waiting for a larger batch takes what there is (hasEnoughFor)
         waitingSinceSum += now;
         return now;
     }
@@ -436,9 +442,16 @@ public final class MemoryEventStore implements EventStore {
         lock.lockInterruptibly();
         try {
             ensureServing(cursor);
-            while (!hasEnoughFor(cursor, batchSize)) {
-                notEmpty.await();
-                ensureServing(cursor);
+            if (!hasEnoughFor(cursor, batchSize)) {
+                cursor.startWaiting(batchSize);
+                try {
+                    do {
+                        notEmpty.await();
+                        ensureServing(cursor);
+                    } while (!hasEnoughFor(cursor, batchSize));
+                } finally {
+                    cursor.stopWaiting();
+                }
             }
             return doGet(cursor, batchSize);
         } finally {
@@ -452,9 +465,16 @@ public final class MemoryEventStore implements EventStore {
         lock.lockInterruptibly();
         try {
             ensureServing(cursor);
-            while (!hasEnoughFor(cursor, batchSize) && nanos > 0) {
-                nanos = notEmpty.awaitNanos(nanos);
-                ensureServing(cursor);
+            if (!hasEnoughFor(cursor, batchSize) && nanos > 0) {
+                cursor.startWaiting(batchSize);
+                try {
+                    do {
+                        nanos = notEmpty.awaitNanos(nanos);
+                        ensureServing(cursor);
+                    } while (!hasEnoughFor(cursor, batchSize) && nanos > 0);
+                } finally {
+                    cursor.stopWaiting();
+                }
             }
             return doGet(cursor, batchSize);
         } finally {
@@ -613,7 +633,7 @@ public final class MemoryEventStore implements EventStore {
         boolean enough = itemMode
                 ? putSequence - cursor.getSequence >= batchSize
                 : putMemSize - cursor.getMemSize >= (long) batchSize * config.bufferMemUnit();
-        return enough || isFull();
+        return enough || isFull() || waitingPuts > 0;
     }
 
     private void doPut(List<Event> events) {
@@ -634,7 +654,25 @@ public final class MemoryEventStore implements EventStore {
         putMemSize += mem;
         putRows += rows;
         putExecuteTime = lastPut.executeTime();
-        notEmpty.signalAll();
+        if (aWaitingGetHasEnough()) {
+            notEmpty.signalAll();
+        }
+    }
+
+    /**
+     * Whether a get waiting for its batch can now return. A put wakes the getters only then: a client waiting for
+     * a batch of a thousand entries is not woken for each of the hundreds of puts that fill it.
+     */
+    private boolean aWaitingGetHasEnough() {
+        if (defaultCursor.hasEnoughForWaitingGet()) {
+            return true;
+        }
+        for (Cursor c : named.values()) {
+            if (c.hasEnoughForWaitingGet()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Collects the next batch as Canal does (get ITEMSIZE / MEMSIZE, ddl isolation). */
@@ -740,7 +778,24 @@ public final class MemoryEventStore implements EventStore {
         lastFreed = last;
         freedSequence = target;
         freedMemSize += mem;
-        notFull.signalAll();
+        if (waitingPuts > 0 && hasRefillRoom()) {
+            notFull.signalAll();
+        }
+    }
+
+    /**
+     * Whether a waiting put is worth waking: a {@link #REFILL_SHARE} of the store is free, in slots and (MEMSIZE)
+     * in memory. A consumer that acks small batches would otherwise wake the producer, and behind it the parser's
+     * threads, for every ack, each time to put what the one ack freed; this way the pipeline runs in long bursts
+     * and sleeps in between, and the consumer still finds three quarters of the store waiting.
+     */
+    private boolean hasRefillRoom() {
+        long slots = config.bufferSize();
+        if (slots - (putSequence - freedSequence) < Math.max(1, slots / REFILL_SHARE)) {
+            return false;
+        }
+        long memory = memoryLimit();
+        return itemMode || memory - (putMemSize - freedMemSize) >= memory / REFILL_SHARE;
     }
 
     /** Whether the event lies after the position: by journal and offset, else by time. */
@@ -772,6 +827,24 @@ public final class MemoryEventStore implements EventStore {
         private EntryPosition skipThrough;
         /** Why the consumer was detached; null while it is served. */
         private String detached;
+        /** Gets of this consumer waiting for their batch, and the smallest batch they wait for. */
+        private int waitingGets;
+        private int smallestWaitedBatch = Integer.MAX_VALUE;
+
+        void startWaiting(int batchSize) {
+            waitingGets++;
+            smallestWaitedBatch = Math.min(smallestWaitedBatch, batchSize);
+        }
+
+        void stopWaiting() {
+            if (--waitingGets == 0) {
+                smallestWaitedBatch = Integer.MAX_VALUE;
+            }
+        }
+
+        boolean hasEnoughForWaitingGet() {
+            return waitingGets > 0 && hasEnoughFor(this, smallestWaitedBatch);
+        }
 
         Cursor(String name) {
             this.name = name;

@@ -22,6 +22,7 @@ import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class MemoryEventStoreTest {
 
@@ -157,6 +158,37 @@ class MemoryEventStoreTest {
             assertThat(store.counters().putSequence()).isEqualTo(10);
             assertThat(store.counters().putBlockingNanos()).isPositive();
             assertThat(ids(store.get(8))).containsExactly(3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L);
+        }
+
+        @Test
+        void aWaitingPutIsWokenOnlyOnceAQuarterOfTheStoreIsFree() throws Exception {
+            MemoryEventStore store = itemStore(8);
+            store.put(events(0, 7));
+            Events first = store.get(1);
+            Events second = store.get(1);
+            CompletableFuture<Boolean> blockedPut = blockedPut(store, events(8, 8));
+
+            ack(store, first); // one slot of eight: the producer sleeps on
+            await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(5)).until(() -> !blockedPut.isDone());
+
+            ack(store, second);
+            assertThat(blockedPut.get(5, TimeUnit.SECONDS)).isTrue();
+            assertThat(store.counters().putSequence()).isEqualTo(8);
+        }
+
+        @Test
+        @Timeout(value = 30, unit = TimeUnit.SECONDS)
+        void aGetForALargerBatchTakesWhatThereIsWhileAPutWaitsForRoom() throws Exception {
+            MemoryEventStore store = itemStore(8);
+            store.put(events(0, 7));
+            ack(store, store.get(2)); // six of eight slots taken: not full, yet no room for three
+            CompletableFuture<Boolean> blockedPut = blockedPut(store, events(8, 10));
+
+            Events rest = store.get(100); // waits for nothing: the put cannot go on until this is acked
+            assertThat(ids(rest)).containsExactly(2L, 3L, 4L, 5L, 6L, 7L);
+
+            ack(store, rest);
+            assertThat(blockedPut.get(5, TimeUnit.SECONDS)).isTrue();
         }
 
         @Test

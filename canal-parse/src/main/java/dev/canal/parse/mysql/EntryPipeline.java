@@ -3,6 +3,7 @@ package dev.canal.parse.mysql;
 import com.lmax.disruptor.EventHandler;
 import com.lmax.disruptor.ExceptionHandler;
 import com.lmax.disruptor.RingBuffer;
+import com.lmax.disruptor.Sequence;
 import com.lmax.disruptor.dsl.Disruptor;
 import com.lmax.disruptor.dsl.ProducerType;
 import dev.canal.parse.convert.EntryConverter;
@@ -103,6 +104,7 @@ final class EntryPipeline implements AutoCloseable {
     private final long largeBytesBound;
     /** bytes of the large events published and not yet through stage 3 (reader adds, stage 3 subtracts) */
     private final AtomicLong largeBytesInFlight = new AtomicLong();
+    private final FreeSlotWait freeSlot = new FreeSlotWait();
 
     /**
      * @param context   the stream's decoder context, whose table maps the converter reads too
@@ -134,21 +136,39 @@ final class EntryPipeline implements AutoCloseable {
             return t;
         }, ProducerType.SINGLE, new IdleBlockingWaitStrategy());
         EventHandler<Slot>[] stage2 = rowWorkers(workers);
-        disruptor.handleEventsWith((slot, seq, end) -> stage1(slot)).then(stage2)
-                .then((slot, seq, end) -> {
-                    try {
-                        stage3(slot);
-                    } catch (RuntimeException | Error e) {
-                        // kept before the slot counts as delivered: drain must not see the one without the other
-                        keepFirst(e);
-                        throw e;
-                    } finally {
-                        releaseLargeBytes(slot);
-                        delivered.set(seq);
-                    }
-                });
+        disruptor.handleEventsWith((slot, seq, end) -> stage1(slot)).then(stage2).then(new LastStage());
         disruptor.setDefaultExceptionHandler(new KeepFirstFailure());
         ring = disruptor.start();
+    }
+
+    /**
+     * Stage 3 as the ring's last handler. It tells the ring of each slot it handed on at once (Disruptor would at
+     * the end of a batch only), so that a reader waiting for a free slot ({@link FreeSlotWait}) can take it.
+     */
+    private final class LastStage implements EventHandler<Slot> {
+
+        private Sequence handedOn;
+
+        @Override
+        public void setSequenceCallback(Sequence sequence) {
+            handedOn = sequence;
+        }
+
+        @Override
+        public void onEvent(Slot slot, long seq, boolean endOfBatch) throws InterruptedException {
+            try {
+                stage3(slot);
+            } catch (RuntimeException | Error e) {
+                // kept before the slot counts as delivered: drain must not see the one without the other
+                keepFirst(e);
+                throw e;
+            } finally {
+                releaseLargeBytes(slot);
+                delivered.set(seq);
+                handedOn.setVolatile(seq);
+                freeSlot.slotFreed();
+            }
+        }
     }
 
     @SuppressWarnings("unchecked")
@@ -185,6 +205,7 @@ final class EntryPipeline implements AutoCloseable {
             seq = ring.next();
         } else {
             long waitStart = System.nanoTime();
+            freeSlot.await(() -> ring.hasAvailableCapacity(1), this::rethrowFailure);
             seq = ring.next();
             publishBlockingNanos.add(System.nanoTime() - waitStart);
         }
