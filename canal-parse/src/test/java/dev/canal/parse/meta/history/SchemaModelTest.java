@@ -45,6 +45,33 @@ class SchemaModelTest {
     }
 
     @Test
+    void aStatementReplacesOnlyTheTablesItNames() {
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE t (id INT PRIMARY KEY)");
+        model.apply("shop", "CREATE TABLE u (id INT PRIMARY KEY)");
+        TableMeta u = model.table("shop", "u").orElseThrow();
+
+        model.apply("shop", "ALTER TABLE t ADD COLUMN a INT");
+
+        assertThat(columns(model, "t")).containsExactly("id INT", "a INT");
+        assertThat(model.table("shop", "u").orElseThrow()).isSameAs(u);
+    }
+
+    @Test
+    void indexStatementsOnATableWrittenBackFromItsDefinitionChangeNoColumn() {
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE t (id INT, a INT, b VARCHAR(8), PRIMARY KEY (id), KEY ia (a), UNIQUE KEY ub (b))");
+        model.apply("shop", "ALTER TABLE t RENAME INDEX ia TO ia2, ALTER INDEX ub INVISIBLE");
+        model.apply("shop", "DROP INDEX ia2 ON t");
+        model.apply("shop", "ALTER TABLE t DROP INDEX ub, ADD KEY ab (a, b)");
+        model.apply("shop", "ALTER TABLE t DROP FOREIGN KEY fk_gone");
+
+        assertThat(columns(model, "t")).containsExactly("id INT", "a INT", "b VARCHAR(8)");
+        assertThat(model.table("shop", "t").orElseThrow().columns()).extracting(ColumnMeta::key)
+                .containsExactly(true, false, false);
+    }
+
+    @Test
     void aSnapshotStatementThatCannotBeReadLeavesOnlyItsOwnTableOut() {
         SchemaModel model = SchemaModel.restore(Map.of("shop", "CREATE TABLE a (id INT PRIMARY KEY);\n"
                 + "CREATE TABLE b (id INT PRIMARY KEY) NOT ANY SQL AT ALL;\n"
