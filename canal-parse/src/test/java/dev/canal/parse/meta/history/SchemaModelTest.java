@@ -59,12 +59,12 @@ class SchemaModelTest {
 
     @Test
     void indexStatementsOnATableWrittenBackFromItsDefinitionChangeNoColumn() {
-        SchemaModel model = new SchemaModel();
-        model.apply("shop", "CREATE TABLE t (id INT, a INT, b VARCHAR(8), PRIMARY KEY (id), KEY ia (a), UNIQUE KEY ub (b))");
-        model.apply("shop", "ALTER TABLE t RENAME INDEX ia TO ia2, ALTER INDEX ub INVISIBLE");
-        model.apply("shop", "DROP INDEX ia2 ON t");
-        model.apply("shop", "ALTER TABLE t DROP INDEX ub, ADD KEY ab (a, b)");
-        model.apply("shop", "ALTER TABLE t DROP FOREIGN KEY fk_gone");
+        SchemaModel model = appliedInTurn(
+                "CREATE TABLE t (id INT, a INT, b VARCHAR(8), PRIMARY KEY (id), KEY ia (a), UNIQUE KEY ub (b))",
+                "ALTER TABLE t RENAME INDEX ia TO ia2, ALTER INDEX ub INVISIBLE",
+                "DROP INDEX ia2 ON t",
+                "ALTER TABLE t DROP INDEX ub, ADD KEY ab (a, b)",
+                "ALTER TABLE t DROP FOREIGN KEY fk_gone");
 
         assertThat(columns(model, "t")).containsExactly("id INT", "a INT", "b VARCHAR(8)");
         assertThat(model.table("shop", "t").orElseThrow().columns()).extracting(ColumnMeta::key)
@@ -166,6 +166,15 @@ class SchemaModelTest {
         assertThatThrownBy(() -> model.apply("shop", "ALTER TABLE t ADD COLUMN c LONG VARBINARY"))
                 .isInstanceOf(ParserException.class);
         assertThat(columns(model, "t")).containsExactly("id INT");
+    }
+
+    /** A model with each statement applied in turn, in schema {@code shop}. */
+    private static SchemaModel appliedInTurn(String... statements) {
+        SchemaModel model = new SchemaModel();
+        for (String statement : statements) {
+            model.apply("shop", statement);
+        }
+        return model;
     }
 
     private static List<String> columns(SchemaModel model, String table) {
