@@ -39,8 +39,8 @@ import java.util.concurrent.locks.LockSupport;
  * the very thread being waited for: docs/performance.md).
  *
  * <p>The ring is bounded in bytes as well as in slots: while the large events in flight (published, not yet handed
- * on by stage 3) hold more than {@link #DEFAULT_LARGE_BYTES_IN_FLIGHT} of event bytes, the reader waits before
- * publishing another large one. Slots alone let a stalled sink leave the ring holding {@code parallelBufferSize}
+ * on by stage 3) hold more than {@code canal.instance.parser.parallelBufferBytes} of event bytes, the reader waits
+ * before publishing another large one. Slots alone let a stalled sink leave the ring holding {@code parallelBufferSize}
  * events of 16 MiB and more, each with its entries (1.5 to 2 times its size), which a 256 MiB heap cannot hold
  * (docs/reliability.md, scenario 9). Only events of at least {@link #LARGE_EVENT_BYTES} are counted: rows events
  * are split at {@code binlog_row_event_max_size} (8 KiB by default), so the usual small events pay nothing and are
@@ -53,12 +53,6 @@ final class EntryPipeline implements AutoCloseable {
 
     /** Events from this size on count against the ring's byte bound. */
     static final int LARGE_EVENT_BYTES = 64 * 1024;
-    /**
-     * The large events' bytes the ring may hold, beyond the first: one event of MySQL's largest packet (16 MiB - 1),
-     * so a stalled sink leaves at most about one such event and its entries waiting in the ring. A single larger
-     * event is still admitted, alone.
-     */
-    static final long DEFAULT_LARGE_BYTES_IN_FLIGHT = 16L * 1024 * 1024;
 
     /** Where stage 3 sends the entries of one event, in binlog order. */
     interface Output {

@@ -657,7 +657,7 @@ public final class MysqlEventParser implements EventParser {
         int workers = config.parallel() ? config.parallelThreadSize() : 0;
         try (EntryPipeline pipeline = new EntryPipeline("parser-" + destination, context, converter, output,
                 start.file(), start.skipUpTo(), workers, config.parallelBufferSize(),
-                EntryPipeline.DEFAULT_LARGE_BYTES_IN_FLIGHT, publishBlockingNanos)) {
+                config.parallelBufferBytes(), publishBlockingNanos)) {
             byte[] bytes;
             long since = System.nanoTime();
             boolean first = true;

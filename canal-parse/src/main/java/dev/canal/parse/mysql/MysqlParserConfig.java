@@ -43,6 +43,7 @@ public record MysqlParserConfig(
         boolean parallel,
         int parallelThreadSize,
         int parallelBufferSize,
+        long parallelBufferBytes,
         Set<String> allowedBinlogFormats,
         Set<String> allowedBinlogImages,
         boolean autoResetLatestPosMode,
@@ -94,6 +95,10 @@ public record MysqlParserConfig(
             "Threads that decode row events; default 60% of the processors, at least 1.").atLeast(1);
     public static final ConfigKey PARALLEL_BUFFER = ConfigKey.canal("canal.instance.parser.parallelBufferSize", "256",
             "Slots of the parser's ring between reading and decoding, a power of 2.").powerOfTwo();
+    public static final ConfigKey PARALLEL_BUFFER_BYTES = ConfigKey.ours("canal.instance.parser.parallelBufferBytes",
+            null, "Bytes of events of 64 KiB or more the parser's ring may hold beyond the first, so that big rows "
+                    + "behind a stalled client do not fill the heap (a single larger event still passes, alone); "
+                    + "default a 32nd of the JVM's maximum heap (8 MiB of 256 MiB).").atLeast(0);
     public static final ConfigKey BINLOG_FORMAT = ConfigKey.canal("canal.instance.binlog.format", "",
             "binlog_format values the source may have (comma-separated); empty accepts any.");
     public static final ConfigKey BINLOG_IMAGE = ConfigKey.canal("canal.instance.binlog.image", "",
@@ -108,7 +113,7 @@ public record MysqlParserConfig(
     public static final List<ConfigKey> KEYS = List.of(MASTER_ADDRESS, MASTER_JOURNAL, MASTER_POSITION,
             MASTER_TIMESTAMP, MASTER_GTID, DB_USERNAME, DB_PASSWORD, DEFAULT_DATABASE, CONNECTION_CHARSET, SLAVE_ID,
             GTID_ON, DETECTING_ENABLE, DETECTING_SQL, DETECTING_INTERVAL, DETECTING_RETRY, TRANSACTION_SIZE,
-            FALLBACK_INTERVAL, PARALLEL, PARALLEL_THREADS, PARALLEL_BUFFER, BINLOG_FORMAT, BINLOG_IMAGE,
+            FALLBACK_INTERVAL, PARALLEL, PARALLEL_THREADS, PARALLEL_BUFFER, PARALLEL_BUFFER_BYTES, BINLOG_FORMAT, BINLOG_IMAGE,
             AUTO_RESET_LATEST, TIMESTAMP_ZONE,
             ConfigKey.unsupported("canal.instance.rds.*", "Aliyun RDS binlog download from OSS; not implemented."),
             ConfigKey.unsupported("canal.instance.filter.druid.ddl",
@@ -154,12 +159,23 @@ public record MysqlParserConfig(
                 p.bool(PARALLEL),
                 p.integer(PARALLEL_THREADS, Math.max(1, cpus * 60 / 100)),
                 p.integer(PARALLEL_BUFFER),
+                parallelBufferBytes(p),
                 upperCaseList(p.string(BINLOG_FORMAT)),
                 upperCaseList(p.string(BINLOG_IMAGE)),
                 p.bool(AUTO_RESET_LATEST),
                 TsdbConfig.fromProperties(p, p.string(CommonKeys.DESTINATION.name(), "")),
                 StandbySource.fromProperties(p),
                 timestampZone(p));
+    }
+
+    /**
+     * {@link #PARALLEL_BUFFER_BYTES}, by default a 32nd of the heap: a 256 MiB heap then holds one 16 MiB event and
+     * its entries in the ring while the store holds others (docs/reliability.md, scenario 9).
+     */
+    private static long parallelBufferBytes(TypedProperties p) {
+        long value = p.longValue(PARALLEL_BUFFER_BYTES.name(), Runtime.getRuntime().maxMemory() / 32);
+        PARALLEL_BUFFER_BYTES.check(Long.toString(value));
+        return value;
     }
 
     /** The zone {@link #TIMESTAMP_ZONE} names; the JVM's when it is empty. */

@@ -34,6 +34,7 @@ import org.junit.jupiter.api.Timeout;
 class EntryPipelineTest {
 
     private static final int RING = 8;
+    private static final long LARGE_BYTES_BOUND = 16L * 1024 * 1024;
 
     private static final int LARGE = EntryPipeline.LARGE_EVENT_BYTES;
 
@@ -43,7 +44,7 @@ class EntryPipelineTest {
     private EntryPipeline pipeline;
 
     private EntryPipeline pipeline(int workers) {
-        return pipeline(workers, EntryPipeline.DEFAULT_LARGE_BYTES_IN_FLIGHT);
+        return pipeline(workers, LARGE_BYTES_BOUND);
     }
 
     private EntryPipeline pipeline(int workers, long largeBytesBound) {

@@ -28,6 +28,7 @@ import org.junit.jupiter.api.Test;
 class HeartbeatTransactionTest {
 
     private static final String FILE = "binlog.000002";
+    private static final long LARGE_BYTES_BOUND = 16L * 1024 * 1024;
 
     private final List<CanalEntry.Entry> delivered = new ArrayList<>();
     private final EntryPipeline pipeline;
@@ -38,7 +39,7 @@ class HeartbeatTransactionTest {
         EntryConverter converter = new EntryConverter(null, new ColumnRenderer(ZoneOffset.UTC),
                 SinkFilterConfig::defaults, context::tableMap, GtidTracker.off(), null);
         pipeline = new EntryPipeline("test", context, converter, delivered::addAll, null, -1, 0, 8,
-                EntryPipeline.DEFAULT_LARGE_BYTES_IN_FLIGHT, new LongAdder());
+                LARGE_BYTES_BOUND, new LongAdder());
     }
 
     @AfterEach

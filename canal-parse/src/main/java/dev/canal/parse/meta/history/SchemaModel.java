@@ -4,7 +4,6 @@ import com.alibaba.druid.DbType;
 import com.alibaba.druid.sql.SQLUtils;
 import com.alibaba.druid.sql.ast.SQLStatement;
 import com.alibaba.druid.sql.ast.expr.SQLIdentifierExpr;
-import com.alibaba.druid.sql.ast.expr.SQLPropertyExpr;
 import com.alibaba.druid.sql.ast.statement.SQLAlterDatabaseStatement;
 import com.alibaba.druid.sql.ast.statement.SQLAlterTableConvertCharSet;
 import com.alibaba.druid.sql.ast.statement.SQLAlterTableItem;
@@ -21,7 +20,7 @@ import com.alibaba.druid.sql.repository.SchemaObject;
 import com.alibaba.druid.sql.repository.SchemaObjectType;
 import com.alibaba.druid.sql.repository.SchemaRepository;
 import dev.canal.parse.meta.TableMeta;
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -32,21 +31,30 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The tables of every schema as DDL has left them, kept by Druid's MySQL parser and schema repository (the
- * same engine Canal's TSDB uses): CREATE / ALTER (ADD FIRST/AFTER, DROP, MODIFY, CHANGE, keys) / RENAME
- * (multi-pair, cross-schema) / DROP / CREATE ... LIKE / CREATE INDEX are applied by the repository; the
- * schema-level statements it ignores (DROP DATABASE, the default charset of CREATE/ALTER DATABASE) are
- * handled here. Statements are read as {@link DdlText} rewrites them: executable comments run, and the MySQL 8/9
- * and MariaDB clauses Druid rejects that change no column (INVISIBLE, SRID, CREATE OR REPLACE, ...) left out. Not
- * thread-safe.
+ * The tables of every schema as DDL has left them. Each table is kept compactly, as a {@link TableDefinition}: its
+ * columns as the entry builder reads them, names and type texts shared across tables ({@link SharedText}), no
+ * syntax tree and no DDL text. A statement is applied with Druid's MySQL parser and schema repository (the same
+ * engine Canal's TSDB uses), but to a repository holding only the tables the statement names, written back from
+ * their definitions: CREATE / ALTER (ADD FIRST/AFTER, DROP, MODIFY, CHANGE, keys) / RENAME (multi-pair,
+ * cross-schema) / DROP / CREATE ... LIKE / CREATE INDEX are applied by that repository, and the tables it then
+ * holds replace those of the model; every other table stays as it is. The schema-level statements the repository
+ * ignores (DROP DATABASE, the default charset of CREATE/ALTER DATABASE) are handled here. Statements are read as
+ * {@link DdlText} rewrites them: executable comments run, and the MySQL 8/9 and MariaDB clauses Druid rejects that
+ * change no column (INVISIBLE, SRID, CREATE OR REPLACE, ...) left out. Not thread-safe.
+ *
+ * <p>What a table keeps is what decoding needs: column names, types, text charsets, the primary key and the
+ * table's default charset. Secondary indexes, defaults and comments are not kept; snapshots ({@link #dump}) write
+ * the tables with what is kept.
  */
 final class SchemaModel {
 
     private static final Logger log = LoggerFactory.getLogger(SchemaModel.class);
 
-    private final SchemaRepository repository = new SchemaRepository(DbType.mysql);
-    // schema -> its default MySQL charset; schema names compare case-insensitively, as in the repository
+    // schema -> its default MySQL charset; schema and table names compare case-insensitively, as in MySQL's
+    // default and in Druid's repository
     private final Map<String, String> schemaCharsets = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    private final Map<String, Map<String, TableDefinition>> schemas = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+    private final SharedText shared = new SharedText();
 
     /**
      * A model holding what a snapshot's data describes, applied one statement at a time (each ends in ";\n"), so
@@ -80,8 +88,17 @@ final class SchemaModel {
      */
     void apply(String defaultSchema, String sql) {
         Readable readable = Readable.of(sql);
+        SchemaRepository repository = new SchemaRepository(DbType.mysql);
+        Set<TableName> named = new LinkedHashSet<>();
         for (SQLStatement statement : readable.statements()) {
             applySchemaLevel(statement);
+            named.addAll(TableName.namedBy(statement, defaultSchema));
+        }
+        for (TableName name : named) {
+            TableDefinition known = find(name.schema(), name.table());
+            if (known != null) {
+                repository.console(known.createTable());
+            }
         }
         if (defaultSchema != null && !defaultSchema.isEmpty()) {
             repository.setDefaultSchema(defaultSchema);
@@ -89,13 +106,32 @@ final class SchemaModel {
         repository.console(readable.text());
         for (SQLStatement statement : readable.statements()) {
             if (statement instanceof SQLAlterTableStatement alter) {
-                applyTableCharset(alter, defaultSchema);
+                applyTableCharset(repository, alter, defaultSchema);
             } else if (statement instanceof SQLCreateTableStatement created) {
-                SQLCreateTableStatement create = createStatement(created.getSchema(), created.getTableName(),
-                        defaultSchema);
+                SQLCreateTableStatement create = createStatement(repository, created.getSchema(),
+                        created.getTableName(), defaultSchema);
                 if (create != null) {
-                    adoptTableOptions(create);
                     pinSchemaCharset(create, schemaOf(created.getSchema(), defaultSchema));
+                }
+            }
+        }
+        for (TableName name : named) {
+            drop(name.schema(), name.table());
+        }
+        keepTablesOf(repository);
+    }
+
+    /** Takes every table {@code repository} holds into the model, replacing the model's table of that name. */
+    private void keepTablesOf(SchemaRepository repository) {
+        for (Schema schema : repository.getSchemas()) {
+            String schemaName = SQLUtils.normalize(schema.getName());
+            for (SchemaObject object : schema.getObjects()) {
+                if (object.getType() == SchemaObjectType.Table
+                        && object.getStatement() instanceof SQLCreateTableStatement create) {
+                    String table = SQLUtils.normalize(object.getName());
+                    schemas.computeIfAbsent(schemaName, k -> new TreeMap<>(String.CASE_INSENSITIVE_ORDER))
+                            .put(table, TableDefinitionReader.read(schemaName, table, create,
+                                    schemaCharsets.get(schemaName), shared));
                 }
             }
         }
@@ -112,27 +148,14 @@ final class SchemaModel {
         }
     }
 
-    /**
-     * The repository keeps a copy of each CREATE TABLE it is given, but the copy shares the table options of the
-     * parsed statement, whose parent link keeps that whole statement alive: every table's definition was held
-     * twice (about 150 MiB for 1,000 tables of 200 columns). Re-parenting the options lets the parsed one go.
-     */
-    private static void adoptTableOptions(SQLCreateTableStatement stored) {
-        for (SQLAssignItem option : stored.getTableOptions()) {
-            option.setParent(stored);
-        }
-    }
-
     /** Replaces a table's definition with {@code createTable} (from the source's SHOW CREATE TABLE). */
     void replace(String schema, String table, String createTable) {
         String text = Readable.of(createTable).text();
-        drop(schema, table);
+        SchemaRepository repository = new SchemaRepository(DbType.mysql);
         repository.setDefaultSchema(schema);
         repository.console(text);
-        SQLCreateTableStatement stored = createStatement(schema, table, schema);
-        if (stored != null) {
-            adoptTableOptions(stored);
-        }
+        drop(schema, table);
+        keepTablesOf(repository);
     }
 
     /**
@@ -160,36 +183,37 @@ final class SchemaModel {
     }
 
     void drop(String schema, String table) {
-        repository.removeTable(new SQLPropertyExpr(schema, table));
+        Map<String, TableDefinition> tables = schemas.get(schema);
+        if (tables != null) {
+            tables.remove(table);
+            if (tables.isEmpty()) {
+                schemas.remove(schema);
+            }
+        }
     }
 
     Optional<TableMeta> table(String schema, String table) {
-        return definition(schema, table)
-                .map(create -> TableDefinitionReader.read(schema, table, create, schemaCharsets.get(schema)));
+        TableDefinition definition = find(schema, table);
+        if (definition == null) {
+            return Optional.empty();
+        }
+        TableMeta meta = definition.meta();
+        // the names as the caller spells them (the binlog's), as a definition read for that name would have them
+        return Optional.of(meta.schema().equals(schema) && meta.table().equals(table) ? meta
+                : new TableMeta(schema, table, meta.columns()));
     }
 
-    /** The table's CREATE TABLE as the repository keeps it. */
-    Optional<SQLCreateTableStatement> definition(String schema, String table) {
-        Schema s = repository.findSchema(schema);
-        SchemaObject object = s == null ? null : s.findTable(table);
-        return object != null && object.getStatement() instanceof SQLCreateTableStatement create
-                ? Optional.of(create) : Optional.empty();
+    /** The table's compact definition, or null when the model does not know it. */
+    TableDefinition find(String schema, String table) {
+        Map<String, TableDefinition> tables = schema == null ? null : schemas.get(schema);
+        return tables == null ? null : tables.get(table);
     }
 
     /** The names of the tables the model knows, per schema, for snapshot verification. */
     Map<String, List<String>> tableNames() {
         Map<String, List<String>> names = new TreeMap<>();
-        for (Schema schema : repository.getSchemas()) {
-            List<String> tables = new ArrayList<>();
-            for (SchemaObject object : schema.getObjects()) {
-                if (object.getType() == SchemaObjectType.Table) {
-                    tables.add(SQLUtils.normalize(object.getName()));
-                }
-            }
-            if (!tables.isEmpty()) {
-                names.put(SQLUtils.normalize(schema.getName()), tables);
-            }
-        }
+        schemas.forEach((schema, tables) -> names.put(schema, tables.values().stream()
+                .map(t -> t.meta().table()).toList()));
         return names;
     }
 
@@ -202,14 +226,10 @@ final class SchemaModel {
         schemaCharsets.forEach((schema, charset) -> text.computeIfAbsent(schema, k -> new StringBuilder())
                 .append("CREATE DATABASE IF NOT EXISTS `").append(schema).append("` DEFAULT CHARACTER SET ")
                 .append(charset).append(";\n"));
-        for (Schema schema : repository.getSchemas()) {
-            for (SchemaObject object : schema.getObjects()) {
-                if (object.getType() == SchemaObjectType.Table) {
-                    text.computeIfAbsent(SQLUtils.normalize(schema.getName()), k -> new StringBuilder())
-                            .append(SQLUtils.toSQLString(object.getStatement(), DbType.mysql)).append(";\n");
-                }
-            }
-        }
+        schemas.forEach((schema, tables) -> {
+            StringBuilder sql = text.computeIfAbsent(schema, k -> new StringBuilder());
+            tables.values().forEach(t -> sql.append(t.createTable()).append(";\n"));
+        });
         Map<String, String> data = new TreeMap<>();
         text.forEach((schema, sql) -> data.put(schema, sql.toString()));
         return data;
@@ -219,7 +239,7 @@ final class SchemaModel {
      * The repository ignores an ALTER's table options and CONVERT TO: a new default charset applies to columns
      * added later; CONVERT TO also re-encodes every text column, which then follows the table's charset.
      */
-    private void applyTableCharset(SQLAlterTableStatement alter, String defaultSchema) {
+    private void applyTableCharset(SchemaRepository repository, SQLAlterTableStatement alter, String defaultSchema) {
         String charset = null;
         String collation = null;
         boolean convert = false;
@@ -242,7 +262,8 @@ final class SchemaModel {
         if (charset == null && collation == null) {
             return;
         }
-        SQLCreateTableStatement create = createStatement(alter.getSchema(), alter.getTableName(), defaultSchema);
+        SQLCreateTableStatement create = createStatement(repository, alter.getSchema(), alter.getTableName(),
+                defaultSchema);
         if (create == null) {
             return;
         }
@@ -277,7 +298,7 @@ final class SchemaModel {
         }
     }
 
-    private SQLCreateTableStatement createStatement(String schemaName, String tableName, String defaultSchema) {
+    private static SQLCreateTableStatement createStatement(SchemaRepository repository, String schemaName, String tableName, String defaultSchema) {
         String schema = schemaOf(schemaName, defaultSchema);
         Schema s = schema == null ? null : repository.findSchema(schema);
         SchemaObject object = s == null ? null : s.findTable(SQLUtils.normalize(tableName));
@@ -310,12 +331,7 @@ final class SchemaModel {
         } else if (statement instanceof SQLDropDatabaseStatement drop) {
             String schema = SQLUtils.normalize(drop.getDatabaseName());
             schemaCharsets.remove(schema);
-            Schema s = repository.findSchema(schema);
-            if (s != null) {
-                for (SchemaObject object : List.copyOf(s.getObjects())) {
-                    repository.removeTable(new SQLPropertyExpr(schema, SQLUtils.normalize(object.getName())));
-                }
-            }
+            schemas.remove(schema);
         }
     }
 }

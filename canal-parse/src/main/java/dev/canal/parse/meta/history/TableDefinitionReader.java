@@ -24,7 +24,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Turns a table's {@code CREATE TABLE} as kept by the schema model into the columns the entry builder needs.
+ * Turns a table's {@code CREATE TABLE}, as the DDL parser reads it, into the schema model's compact definition.
  *
  * <p>{@code mysqlType} is the DDL's own type text, as Canal shows it: the type name as written
  * ({@code INT}, {@code int}, {@code DECIMAL}), its arguments without spaces ({@code DECIMAL(65,30)},
@@ -57,21 +57,31 @@ final class TableDefinitionReader {
     /**
      * @param schemaCharset the schema's default charset (MySQL name), used when neither column nor table names one;
      *                      null when unknown
+     * @param shared        where the names and type texts of the model are kept once
      */
-    static TableMeta read(String schema, String table, SQLCreateTableStatement create, String schemaCharset) {
-        String tableCharset = tableCharset(create, schemaCharset);
-        List<ColumnMeta> columns = new ArrayList<>();
-        for (SQLColumnDefinition column : create.getColumnDefinitions()) {
+    static TableDefinition read(String schema, String table, SQLCreateTableStatement create, String schemaCharset,
+            SharedText shared) {
+        String ownCharset = tableCharset(create, null);
+        String tableCharset = ownCharset != null ? ownCharset : schemaCharset;
+        List<SQLColumnDefinition> definitions = create.getColumnDefinitions();
+        List<ColumnMeta> columns = new ArrayList<>(definitions.size());
+        String[] charsets = new String[definitions.size()];
+        for (int i = 0; i < definitions.size(); i++) {
+            SQLColumnDefinition column = definitions.get(i);
             String name = SQLUtils.normalize(column.getColumnName());
-            columns.add(column(name, column, create.isPrimaryColumn(name), tableCharset));
+            String dataType = storedType(column.getDataType().getName());
+            String charset = charsetName(dataType, column, tableCharset);
+            charsets[i] = charset == null ? null : shared.of(charset).text();
+            columns.add(column(shared.of(name), column, dataType, create.isPrimaryColumn(name), charset, shared));
         }
-        return new TableMeta(schema, table, columns);
+        return new TableDefinition(new TableMeta(schema, table, columns),
+                ownCharset == null ? null : shared.of(ownCharset).text(), charsets);
     }
 
-    private static ColumnMeta column(String name, SQLColumnDefinition column, boolean key, String tableCharset) {
+    private static ColumnMeta column(SharedText.Text name, SQLColumnDefinition column, String dataType, boolean key,
+            String charset, SharedText shared) {
         SQLDataType type = column.getDataType();
         String written = type.getName();
-        String dataType = storedType(written);
         boolean unsigned = type instanceof SQLDataTypeImpl impl && impl.isUnsigned() || "serial".equalsIgnoreCase(written);
         boolean zerofill = type instanceof SQLDataTypeImpl impl && impl.isZerofill();
         StringBuilder mysqlType = new StringBuilder(written);
@@ -85,8 +95,10 @@ final class TableDefinitionReader {
         if (zerofill) {
             mysqlType.append(" zerofill");
         }
-        return new ColumnMeta(name, mysqlType.toString(), dataType, key, unsigned,
-                charset(dataType, column, tableCharset), "binary".equals(dataType) ? binaryLength(type) : 0);
+        SharedText.Text typeText = shared.of(mysqlType.toString());
+        return new ColumnMeta(name.text(), typeText.text(), shared.of(dataType).text(), key, unsigned,
+                javaCharset(dataType, charset), "binary".equals(dataType) ? binaryLength(type) : 0, name.utf8(),
+                typeText.utf8());
     }
 
     /** Whether a column of this written type holds text in a charset. */
@@ -99,10 +111,18 @@ final class TableDefinitionReader {
         return STORED_TYPE.getOrDefault(lower, lower);
     }
 
-    private static Charset charset(String dataType, SQLColumnDefinition column, String tableCharset) {
+    private static Charset javaCharset(String dataType, String charsetName) {
         if ("json".equals(dataType)) {
             return StandardCharsets.UTF_8; // MySQL's JSON text and MariaDB's JSON alias of LONGTEXT are utf8mb4
         }
+        if (!TEXT_TYPES.contains(dataType)) {
+            return null;
+        }
+        return charsetName == null ? StandardCharsets.UTF_8 : MysqlCharsets.javaCharset(charsetName);
+    }
+
+    /** A text column's charset (MySQL name): its own, else the table's; null for other columns or when unknown. */
+    private static String charsetName(String dataType, SQLColumnDefinition column, String tableCharset) {
         if (!TEXT_TYPES.contains(dataType)) {
             return null;
         }
@@ -117,10 +137,7 @@ final class TableDefinitionReader {
         if (named == null && column.getCollateExpr() != null) {
             named = charsetOfCollation(text(column.getCollateExpr()));
         }
-        if (named == null) {
-            named = tableCharset;
-        }
-        return named == null ? StandardCharsets.UTF_8 : MysqlCharsets.javaCharset(named);
+        return named != null ? SQLUtils.normalize(named) : tableCharset;
     }
 
     /** The table's default charset: its own option, else the schema's (null when neither is known). */

@@ -3,9 +3,9 @@ package dev.canal.parse.meta.history;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.alibaba.druid.sql.ast.statement.SQLAssignItem;
-import com.alibaba.druid.sql.ast.statement.SQLCreateTableStatement;
 import com.alibaba.druid.sql.parser.ParserException;
+import dev.canal.parse.meta.ColumnMeta;
+import dev.canal.parse.meta.TableMeta;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,19 +16,59 @@ class SchemaModelTest {
             + "DEFAULT CHARSET=utf8mb4 COMMENT='wide'";
 
     @Test
-    void aTableCreatedByDdlIsHeldOnceNotWithTheParsedStatementBehindItsOptions() {
+    void tablesShareTheirColumnsNamesAndTypeTexts() {
         SchemaModel model = new SchemaModel();
         model.apply("shop", CREATE);
+        model.replace("shop", "u", CREATE.replace("TABLE t", "TABLE u"));
 
-        assertOptionsBelongTo(model.definition("shop", "t").orElseThrow());
+        ColumnMeta t = model.table("shop", "t").orElseThrow().column(1);
+        ColumnMeta u = model.table("shop", "u").orElseThrow().column(1);
+        assertThat(u.name()).isSameAs(t.name());
+        assertThat(u.nameUtf8()).isSameAs(t.nameUtf8());
+        assertThat(u.mysqlType()).isSameAs(t.mysqlType());
+        assertThat(u.mysqlTypeUtf8()).isSameAs(t.mysqlTypeUtf8());
     }
 
     @Test
-    void aTableReadFromTheSourceIsHeldOnceNotWithTheParsedStatementBehindItsOptions() {
+    void aTableWrittenBackFromItsDefinitionReadsAsTheSameColumns() {
         SchemaModel model = new SchemaModel();
-        model.replace("shop", "t", CREATE);
+        model.apply("shop", "CREATE TABLE t (a INT(10) UNSIGNED ZEROFILL, b DECIMAL(65,30), c VARCHAR(8) CHARACTER SET "
+                + "latin1, d ENUM('x','y''z'), e BINARY(16), `odd``name` TEXT, f JSON, PRIMARY KEY (b, a)) "
+                + "DEFAULT CHARSET=gbk");
+        TableMeta before = model.table("shop", "t").orElseThrow();
 
-        assertOptionsBelongTo(model.definition("shop", "t").orElseThrow());
+        SchemaModel again = SchemaModel.restore(model.dump());
+
+        assertThat(again.table("shop", "t").orElseThrow()).isEqualTo(before);
+        assertThat(before.column(3).charset()).hasToString("GBK");
+        assertThat(before.column(2).charset()).hasToString("windows-1252");
+    }
+
+    @Test
+    void aStatementReplacesOnlyTheTablesItNames() {
+        SchemaModel model = new SchemaModel();
+        model.apply("shop", "CREATE TABLE t (id INT PRIMARY KEY)");
+        model.apply("shop", "CREATE TABLE u (id INT PRIMARY KEY)");
+        TableMeta u = model.table("shop", "u").orElseThrow();
+
+        model.apply("shop", "ALTER TABLE t ADD COLUMN a INT");
+
+        assertThat(columns(model, "t")).containsExactly("id INT", "a INT");
+        assertThat(model.table("shop", "u").orElseThrow()).isSameAs(u);
+    }
+
+    @Test
+    void indexStatementsOnATableWrittenBackFromItsDefinitionChangeNoColumn() {
+        SchemaModel model = appliedInTurn(
+                "CREATE TABLE t (id INT, a INT, b VARCHAR(8), PRIMARY KEY (id), KEY ia (a), UNIQUE KEY ub (b))",
+                "ALTER TABLE t RENAME INDEX ia TO ia2, ALTER INDEX ub INVISIBLE",
+                "DROP INDEX ia2 ON t",
+                "ALTER TABLE t DROP INDEX ub, ADD KEY ab (a, b)",
+                "ALTER TABLE t DROP FOREIGN KEY fk_gone");
+
+        assertThat(columns(model, "t")).containsExactly("id INT", "a INT", "b VARCHAR(8)");
+        assertThat(model.table("shop", "t").orElseThrow().columns()).extracting(ColumnMeta::key)
+                .containsExactly(true, false, false);
     }
 
     @Test
@@ -128,16 +168,17 @@ class SchemaModelTest {
         assertThat(columns(model, "t")).containsExactly("id INT");
     }
 
+    /** A model with each statement applied in turn, in schema {@code shop}. */
+    private static SchemaModel appliedInTurn(String... statements) {
+        SchemaModel model = new SchemaModel();
+        for (String statement : statements) {
+            model.apply("shop", statement);
+        }
+        return model;
+    }
+
     private static List<String> columns(SchemaModel model, String table) {
         return model.table("shop", table).orElseThrow().columns().stream()
                 .map(c -> c.name() + " " + c.mysqlType()).toList();
-    }
-
-    /** An option whose parent is another statement keeps that whole statement, all its columns, in memory. */
-    private static void assertOptionsBelongTo(SQLCreateTableStatement stored) {
-        assertThat(stored.getTableOptions()).isNotEmpty();
-        for (SQLAssignItem option : stored.getTableOptions()) {
-            assertThat(option.getParent()).as(option.toString()).isSameAs(stored);
-        }
     }
 }

@@ -48,7 +48,7 @@ class TableDefinitionReaderTest {
     void aColumnsMysqlTypeKeepsItsArguments() {
         SQLCreateTableStatement create = (SQLCreateTableStatement) SQLUtils.parseSingleStatement(CREATE, DbType.mysql);
 
-        List<String> types = TableDefinitionReader.read("s", "t", create, "utf8mb4").columns().stream()
+        List<String> types = TableDefinitionReader.read("s", "t", create, "utf8mb4", new SharedText()).meta().columns().stream()
                 .map(c -> c.mysqlType()).toList();
 
         assertThat(types).startsWith("int(10) unsigned", "DECIMAL(65,30)", "varchar(32)", "varchar(8)", "datetime(3)",
