@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Balanced placement behind ZooKeeper (see docs/high-availability.md, "Spreading destinations over servers"): builds
+# the daemon's tarball and runs PlacementIT with D destinations over three daemons, each destination written to
+# continuously and followed by an official cluster client; one daemon is killed with SIGKILL and started again.
+# Prints the spread (client port: destinations) each time it changed, with the seconds since the start, every move
+# with its time, and the rows lost and duplicated. Not part of CI (`mvn -B verify` runs it with 30 destinations).
+#
+#   bench/placement.sh [D]        D destinations, default 60
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+case "${1:-}" in -h|--help) sed -n '2,8p' "$0"; exit 0 ;; esac
+destinations="${1:-60}"
+case "$destinations" in ''|*[!0-9]*) echo "D must be a number, got: $destinations" >&2; exit 2 ;; esac
+log="$(mktemp -t placement.XXXXXX.log)"
+
+echo "== $destinations destinations over three daemons (log: $log)"
+if ! mvn -B -pl canal-reliability -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dit.test=PlacementIT -Dfailsafe.failIfNoSpecifiedTests=false -DskipSourceRestartIT=true \
+    "-Dplacement.destinations=$destinations" >"$log" 2>&1; then
+  grep -E 'PlacementIT -|FAIL|ERROR\]' "$log" | head -60
+  echo "failed; see $log" >&2
+  exit 1
+fi
+grep -E 'PlacementIT - placement: (spread|even)' "$log"
+grep -E 'PlacementIT - placement: move of' "$log" \
+  | sed -E 's/.*took ([0-9]+) ms$/\1/' | sort -n \
+  | awk '{ v[NR] = $1 } END { if (NR) printf "moves: %d, median %d ms, worst %d ms\n", NR, v[int((NR + 1) / 2)], v[NR] }'
+grep -F 'spread over 3 daemons' canal-reliability/target/reliability-results.md || true
