@@ -1,6 +1,7 @@
 package dev.canal.reliability;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import dev.canal.testsupport.MySqlServer;
 import java.nio.file.Files;
@@ -9,9 +10,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
@@ -51,9 +56,8 @@ class PlacementIT extends DaemonScenario {
             }
             writer.begin();
             long starting = System.nanoTime();
-            for (CanalDaemon daemon : daemons) {
-                daemon.start();
-            }
+            startAll(daemons);
+            log.info("placement: three daemons started in {} s", seconds(starting));
             try (ClusterClients clients = ClusterClients.start(cluster.zkServers(), POLL_MILLIS, destinations,
                     home.resolve("client-logs"))) {
                 awaitSpread(cluster, daemons, destinations, "an even spread after the start");
@@ -78,16 +82,39 @@ class PlacementIT extends DaemonScenario {
 
                 writer.close();
                 Map<String, Integer> committed = writer.committed();
-                daemons.get(0).awaitOrShowLogs("every row at every client", PATIENCE,
-                        () -> check(destinations, committed, clients).lost() == 0);
-                DeliveryCheck check = check(destinations, committed, clients);
+                try {
+                    await().atMost(PATIENCE).pollInterval(Duration.ofMillis(200))
+                            .until(() -> total(checks(destinations, committed, clients)).lost() == 0);
+                } catch (ConditionTimeoutException e) {
+                    log.warn("not every row arrived within {}", PATIENCE); // the assertions below say which
+                }
+                Map<String, DeliveryCheck> checks = checks(destinations, committed, clients);
+                DeliveryCheck check = total(checks);
                 List<Long> moves = moveMillis(daemons);
                 ResultsTable.record(count + " destinations spread over 3 daemons, one killed (SIGKILL) and restarted",
                         1, check, moves);
-                assertThat(check.lost()).as("%s", check).isZero();
-                assertThat(check.orderBreaches()).as("%s", check).isEmpty();
+                Map<String, DeliveryCheck> incomplete = new TreeMap<>(checks);
+                incomplete.values().removeIf(c -> c.lost() == 0 && c.orderBreaches().isEmpty());
+                assertThat(incomplete).as("destinations whose client missed rows or got them out of order").isEmpty();
+                log.info("placement: {}", check);
                 assertThat(moves).as("the moves of the balancing").isNotEmpty();
             }
+        }
+    }
+
+    /** Starts the daemons at once, as a cluster is brought up, and waits until each serves clients. */
+    private static void startAll(List<CanalDaemon> daemons) throws Exception {
+        List<FutureTask<Void>> starts = new ArrayList<>();
+        for (CanalDaemon daemon : daemons) {
+            FutureTask<Void> start = new FutureTask<>(() -> {
+                daemon.start();
+                return null;
+            });
+            new Thread(start, "start-" + daemon.port).start();
+            starts.add(start);
+        }
+        for (FutureTask<Void> start : starts) {
+            start.get(PATIENCE.toSeconds(), TimeUnit.SECONDS);
         }
     }
 
@@ -110,14 +137,19 @@ class PlacementIT extends DaemonScenario {
     }
 
     /** Each destination's client against its own table. */
-    private static DeliveryCheck check(List<String> destinations, Map<String, Integer> committed,
+    private static Map<String, DeliveryCheck> checks(List<String> destinations, Map<String, Integer> committed,
             ClusterClients clients) {
-        DeliveryCheck all = DeliveryCheck.none();
+        Map<String, DeliveryCheck> checks = new TreeMap<>();
         for (int i = 0; i < destinations.size(); i++) {
             String table = "t" + i;
-            all = all.plus(DeliveryCheck.of(Map.of(table, committed.get(table)), clients.rows(destinations.get(i))));
+            checks.put(destinations.get(i), DeliveryCheck.of(Map.of(table, committed.get(table)),
+                    clients.rows(destinations.get(i))));
         }
-        return all;
+        return checks;
+    }
+
+    private static DeliveryCheck total(Map<String, DeliveryCheck> checks) {
+        return checks.values().stream().reduce(DeliveryCheck.none(), DeliveryCheck::plus);
     }
 
     /** The time of every move the daemons logged, in the order of their logs, each logged here too. */
