@@ -8,6 +8,7 @@
 #   bench/placement.sh [D]        D destinations, default 60
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/reliability-it.sh
 
 case "${1:-}" in -h|--help) sed -n '2,8p' "$0"; exit 0 ;; esac
 destinations="${1:-60}"
@@ -15,15 +16,10 @@ case "$destinations" in ''|*[!0-9]*) echo "D must be a number, got: $destination
 log="$(mktemp -t placement.XXXXXX.log)"
 
 echo "== $destinations destinations over three daemons (log: $log)"
-if ! mvn -B -pl canal-reliability -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dit.test=PlacementIT -Dfailsafe.failIfNoSpecifiedTests=false -DskipSourceRestartIT=true \
-    "-Dplacement.destinations=$destinations" >"$log" 2>&1; then
-  grep -E 'PlacementIT -|FAIL|ERROR\]' "$log" | head -60
-  echo "failed; see $log" >&2
-  exit 1
-fi
-grep -E 'PlacementIT - placement: (spread|even)' "$log"
-grep -E 'PlacementIT - placement: move of' "$log" \
+run_reliability_it PlacementIT "$log" "-Dplacement.destinations=$destinations"
+grep -E 'PlacementIT - placement: (spread|even|three)' "$log" | sed -E 's/^([0-9:.]+) .* - /\1 /'
+grep -E 'PlacementIT - placement: move at' "$log" | sed -E 's/.* - placement: move at //' | sort
+grep -E 'PlacementIT - placement: move at' "$log" \
   | sed -E 's/.*took ([0-9]+) ms$/\1/' | sort -n \
   | awk '{ v[NR] = $1 } END { if (NR) printf "moves: %d, median %d ms, worst %d ms\n", NR, v[int((NR + 1) / 2)], v[NR] }'
 grep -F 'spread over 3 daemons' canal-reliability/target/reliability-results.md || true

@@ -37,7 +37,8 @@ class PlacementIT extends DaemonScenario {
     private static final String SCHEMA = "rel_placement";
     private static final long POLL_MILLIS = 100;
     private static final Duration PATIENCE = Duration.ofSeconds(180);
-    private static final Pattern MOVED = Pattern.compile("placement: moved (\\S+) from (\\S+) to (\\S+) in (\\d+) ms");
+    private static final Pattern MOVED = Pattern.compile(
+            "(\\d\\d:\\d\\d:\\d\\d\\.\\d{3}) .*?placement: moved (\\S+) from (\\S+) to (\\S+) in (\\d+) ms");
 
     private final long began = System.nanoTime();
     private Map<Integer, Integer> lastSpread = Map.of(); // the awaiting thread's
@@ -152,15 +153,15 @@ class PlacementIT extends DaemonScenario {
         return checks.values().stream().reduce(DeliveryCheck.none(), DeliveryCheck::plus);
     }
 
-    /** The time of every move the daemons logged, in the order of their logs, each logged here too. */
+    /** The time of every move the daemons logged, daemon by daemon, each logged here too with the time it ended. */
     private static List<Long> moveMillis(List<CanalDaemon> daemons) {
         List<Long> millis = new ArrayList<>();
         for (CanalDaemon daemon : daemons) {
             Matcher moved = MOVED.matcher(daemon.log("logs/canal/canal.log"));
             while (moved.find()) {
-                log.info("placement: move of {} from {} to {} took {} ms", moved.group(1), moved.group(2),
-                        moved.group(3), moved.group(4));
-                millis.add(Long.parseLong(moved.group(4)));
+                log.info("placement: move at {} of {} from {} to {} took {} ms", moved.group(1), moved.group(2),
+                        moved.group(3), moved.group(4), moved.group(5));
+                millis.add(Long.parseLong(moved.group(5)));
             }
         }
         return millis;

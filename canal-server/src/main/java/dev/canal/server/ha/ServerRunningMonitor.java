@@ -258,6 +258,9 @@ public final class ServerRunningMonitor {
             watchCreation(); // a server below its share takes it meanwhile
             return;
         }
+        // a server that handed the destination over keeps its clients, answered with empty batches, until they are
+        // told to move: also when this server claims it later than at once (after declining it, or a delay)
+        boolean afterHandover = handedOver || readHandoverNote().isPresent();
         ServerRunningData mine = ServerRunningData.activeAt(address);
         Stat created = new Stat();
         try {
@@ -279,7 +282,7 @@ public final class ServerRunningMonitor {
         deleteQuietly(ClusterPaths.handover(destination)); // the last holder's note, if any, is spent
         watchRunning();
         startInstance();
-        if (handedOver && isActive()) {
+        if (afterHandover && isActive()) {
             onElectionThread(() -> ClientNudge.nudge(zk, destination)); // after the consumers' nodes (docs/consumers.md)
         }
     }
