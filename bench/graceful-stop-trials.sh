@@ -10,8 +10,7 @@ cd "$(dirname "$0")/.."
 . bench/reliability-it.sh
 
 case "${1:-}" in -h|--help) sed -n '2,7p' "$0"; exit 0 ;; esac
-trials="${1:-10}"
-case "$trials" in ''|*[!0-9]*) echo "N must be a number, got: $trials" >&2; exit 2 ;; esac
+trials=$(whole_number N "${1:-10}")
 log="$(mktemp -t graceful-stop-trials.XXXXXX.log)"
 
 echo "== $trials graceful stops (log: $log)"

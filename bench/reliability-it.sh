@@ -3,6 +3,12 @@
 # the errors and exits.
 #
 #   run_reliability_it IT LOG [-Dname=value...]
+#   n=$(whole_number NAME VALUE)     VALUE, or a message naming NAME and exit 2 when it is no whole number
+whole_number() {
+  case "$2" in ''|*[!0-9]*) echo "$1 must be a number, got: $2" >&2; exit 2 ;; esac
+  echo "$2"
+}
+
 run_reliability_it() {
   local it="$1" log="$2"
   shift 2

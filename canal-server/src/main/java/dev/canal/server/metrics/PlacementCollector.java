@@ -27,16 +27,8 @@ final class PlacementCollector implements MetricsCollector {
         placement.moves().forEach((reason, count) -> moves.add(count, "reason", reason));
         MetricFamily.Builder time = MetricFamily.builder(MOVE_TIME, MetricType.HISTOGRAM,
                 "Time from the start of a move's handover until another server held the destination, ms");
-        long[] perBucket = placement.moveBucketCounts();
-        double[] bounds = PlacementMetrics.MOVE_BUCKETS_MILLIS;
-        long cumulative = 0;
-        for (int i = 0; i < perBucket.length; i++) {
-            cumulative += perBucket[i];
-            double bound = i < bounds.length ? bounds[i] : Double.POSITIVE_INFINITY;
-            time.addSuffixed("_bucket", cumulative, "le", TextFormat.number(bound));
-        }
-        time.addSuffixed("_count", cumulative);
-        time.addSuffixed("_sum", placement.moveMillisTotal());
+        Histograms.add(time, placement.moveBucketCounts(), PlacementMetrics.MOVE_BUCKETS_MILLIS,
+                placement.moveMillisTotal());
         return List.of(running.build(), moves.build(), time.build());
     }
 }
