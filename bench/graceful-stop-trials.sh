@@ -7,19 +7,13 @@
 #   bench/graceful-stop-trials.sh [N]        N stops, default 10
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/reliability-it.sh
 
 case "${1:-}" in -h|--help) sed -n '2,7p' "$0"; exit 0 ;; esac
-trials="${1:-10}"
-case "$trials" in ''|*[!0-9]*) echo "N must be a number, got: $trials" >&2; exit 2 ;; esac
+trials=$(whole_number N "${1:-10}")
 log="$(mktemp -t graceful-stop-trials.XXXXXX.log)"
 
 echo "== $trials graceful stops (log: $log)"
-if ! mvn -B -pl canal-reliability -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dit.test=GracefulHandoverIT -Dfailsafe.failIfNoSpecifiedTests=false -DskipSourceRestartIT=true \
-    "-Dreliability.trials=$trials" >"$log" 2>&1; then
-  grep -E 'GracefulHandoverIT -|FAIL|ERROR\]' "$log" | head -40
-  echo "failed; see $log" >&2
-  exit 1
-fi
+run_reliability_it GracefulHandoverIT "$log" "-Dreliability.trials=$trials"
 grep -E 'GracefulHandoverIT - (trial|handover)' "$log"
 grep -F 'destination handed over' canal-reliability/target/reliability-results.md || true

@@ -113,6 +113,9 @@ public final class CanalController {
                 // early in a stop: the destinations held here go to the standbys before anything else stops
                 closer.add("the election", election::stop);
                 registry.useElection(election);
+                if (metrics != null) {
+                    metrics.watchPlacement(election.placementMetrics());
+                }
             }
             closer.add("the destinations", registry::close); // first: no deploy or client starts one while stopping
             List<String> failed = registry.open(boot);
@@ -271,7 +274,7 @@ public final class CanalController {
         String address = config.registerAddress(port());
         try {
             ServerRunningMonitors election = new ServerRunningMonitors(zooKeeper, address, registry,
-                    ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY, config.handover());
+                    ServerRunningMonitors.DEFAULT_TAKEOVER_DELAY, config.handover(), config.placement());
             election.start();
             log.info("server {} registered in ZooKeeper at {} (session timeout {} ms)", address, config.zkServers(),
                     config.zkSessionTimeout().toMillis());

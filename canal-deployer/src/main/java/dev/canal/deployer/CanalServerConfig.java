@@ -13,6 +13,7 @@ import dev.canal.protocol.config.TypedProperties;
 import dev.canal.server.metrics.PrometheusExporter;
 import dev.canal.server.ServerConfig;
 import dev.canal.server.ha.HandoverConfig;
+import dev.canal.server.ha.PlacementConfig;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Path;
@@ -37,6 +38,7 @@ import java.util.function.Supplier;
  * @param zkSessionTimeout {@code canal.zookeeper.session.timeout} (ours): the session of the server's one
  *                        ZooKeeper client (election, registration, cursors); docs/high-availability.md
  * @param handover        {@code canal.handover.*} (ours): how destinations are handed over to another server
+ * @param placement       {@code canal.placement.*} (ours): how the servers spread the destinations among themselves
  * @param registerIp      {@code canal.register.ip}, empty when unset: the address this server registers in ZooKeeper
  * @param withoutNetty    {@code canal.withoutNetty}: no TCP server; always true in an MQ mode
  * @param serverMode      {@code canal.serverMode}
@@ -60,6 +62,7 @@ public record CanalServerConfig(
         String zkServers,
         Duration zkSessionTimeout,
         HandoverConfig handover,
+        PlacementConfig placement,
         String registerIp,
         boolean withoutNetty,
         ServerMode serverMode,
@@ -165,6 +168,7 @@ public record CanalServerConfig(
                 r.value(InstanceMetaConfig.ZK_SERVERS),
                 Duration.ofMillis(sessionMillis),
                 r.read(() -> HandoverConfig.fromProperties(r.effective)),
+                r.read(() -> PlacementConfig.fromProperties(r.effective)),
                 r.value(REGISTER_IP),
                 // MQ mode serves no TCP clients
                 r.bool(WITHOUT_NETTY) || !mode.isTcp(),

@@ -108,6 +108,18 @@ final class CanalDaemon {
         });
     }
 
+    /**
+     * Adds a destination {@code name} beside example, with example's instance.properties reading only the tables
+     * that {@code filterRegex} matches; {@code canal.destinations} is the caller's to set.
+     */
+    void addDestination(String name, String filterRegex) throws IOException {
+        String example = Files.readString(home.resolve("conf").resolve(DESTINATION).resolve("instance.properties"));
+        String own = example.replaceFirst("(?m)^canal\\.instance\\.filter\\.regex = .*$",
+                Matcher.quoteReplacement("canal.instance.filter.regex = " + filterRegex));
+        Path dir = Files.createDirectories(home.resolve("conf").resolve(name));
+        Files.writeString(dir.resolve("instance.properties"), own);
+    }
+
     /** bin/startup.sh, then waits until the client port answers. */
     void start() throws Exception {
         startWithoutClientPort();

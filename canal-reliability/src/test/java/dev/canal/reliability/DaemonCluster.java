@@ -3,8 +3,11 @@ package dev.canal.reliability;
 import dev.canal.testsupport.ZooKeeperServer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.curator.framework.CuratorFramework;
@@ -54,6 +57,15 @@ final class DaemonCluster implements AutoCloseable {
         String running = data("/otter/canal/destinations/" + destination + "/running");
         Matcher port = PORT.matcher(running == null ? "" : running);
         return port.find() ? Optional.of(Integer.parseInt(port.group(1))) : Optional.empty();
+    }
+
+    /** How many of the destinations each member's port holds now; destinations without holder are not counted. */
+    Map<Integer, Integer> spread(Collection<String> destinations) throws Exception {
+        Map<Integer, Integer> spread = new TreeMap<>();
+        for (String destination : destinations) {
+            runningPort(destination).ifPresent(port -> spread.merge(port, 1, Integer::sum));
+        }
+        return spread;
     }
 
     /** The member holding the destination. */

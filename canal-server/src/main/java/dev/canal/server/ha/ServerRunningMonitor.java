@@ -34,6 +34,8 @@ import org.slf4j.MDC;
  * that sees the node it knew go with such a note beside it competes at once rather
  * than after the takeover delay: the delay is there for a holder that may still be serving, and this one has
  * stopped. Once its instance runs, the new holder makes the official clients connect to it ({@link ClientNudge}).
+ * The balancing ({@link PlacementBalancer}) hands over the same way, naming the server invited to take over; and a
+ * server at its share declines a destination without holder ({@link ClaimGate}) and looks again later.
  * The note names the node by its creation zxid, so a note left by an earlier handover never shortens the wait after
  * a later holder crashed; fencing below is unchanged.
  *
@@ -87,6 +89,7 @@ public final class ServerRunningMonitor {
     private final String runningPath;
     private final Watcher runningWatcher = this::onRunningEvent;
     private final ConsumerRunningNodes consumerNodes;
+    private final ClaimGate gate;
 
     // guarded by this
     private boolean started;
@@ -102,10 +105,12 @@ public final class ServerRunningMonitor {
     private final Object instanceLock = new Object();
     // guarded by instanceLock
     private boolean instanceRunning;
+    /** When the instance last started here (System.nanoTime). */
+    private long activeSinceNanos;
     private volatile boolean connected;
 
     ServerRunningMonitor(String destination, String address, CuratorFramework zk, ServerRunningListener listener,
-            ScheduledExecutorService electionThread, Duration takeoverDelay) {
+            ScheduledExecutorService electionThread, Duration takeoverDelay, ClaimGate gate) {
         this.destination = destination;
         this.address = address;
         this.zk = zk;
@@ -115,6 +120,7 @@ public final class ServerRunningMonitor {
         this.runningPath = ClusterPaths.running(destination);
         this.connected = zk.getZookeeperClient().isConnected();
         this.consumerNodes = new ConsumerRunningNodes(destination, address, zk, electionThread);
+        this.gate = gate;
     }
 
     public String destination() {
@@ -154,7 +160,7 @@ public final class ServerRunningMonitor {
      * @return whether this server held the destination
      */
     public synchronized boolean release() {
-        return giveUp();
+        return giveUp(null);
     }
 
     /**
@@ -164,6 +170,11 @@ public final class ServerRunningMonitor {
      * @return whether this server held the destination
      */
     public boolean handOver(Duration ackWait) {
+        return handOver(ackWait, null);
+    }
+
+    /** As {@link #handOver(Duration)}, inviting only the server at {@code to} (any when null) to take over at once. */
+    boolean handOver(Duration ackWait, String to) {
         if (!isActive()) {
             return false;
         }
@@ -173,20 +184,20 @@ public final class ServerRunningMonitor {
                     destination, ackWait.toMillis());
         }
         synchronized (this) {
-            return giveUp();
+            return giveUp(to);
         }
     }
 
-    private boolean giveUp() {
+    private boolean giveUp(String to) {
         if (!heldByMe) {
             return false;
         }
         heldByMe = false;
         releasedByMe = true;
         stopInstance(); // pushes the cursors
-        noteHandover();
+        noteHandover(to);
         deleteRunningIfMine();
-        log.info("destination {}: handed over by {}", destination, address);
+        log.info("destination {}: handed over by {}{}", destination, address, to == null ? "" : " to " + to);
         return true;
     }
 
@@ -194,6 +205,13 @@ public final class ServerRunningMonitor {
     public boolean isActive() {
         synchronized (instanceLock) {
             return instanceRunning;
+        }
+    }
+
+    /** How long the instance has run here, in nanoseconds; -1 when it does not run here. */
+    long activeForNanos() {
+        synchronized (instanceLock) {
+            return instanceRunning ? System.nanoTime() - activeSinceNanos : -1;
         }
     }
 
@@ -233,6 +251,16 @@ public final class ServerRunningMonitor {
             return; // rejoin() will compete when the connection is back
         }
         cancelPendingTakeover();
+        if (!heldByMe && !gate.mayClaim()) {
+            log.debug("destination {}: {} runs its share, looking again in {} ms", destination, address,
+                    gate.recheck().toMillis());
+            scheduleClaim(gate.recheck().toMillis());
+            watchCreation(); // a server below its share takes it meanwhile
+            return;
+        }
+        // a server that handed the destination over keeps its clients, answered with empty batches, until they are
+        // told to move: also when this server claims it later than at once (after declining it, or a delay)
+        boolean afterHandover = handedOver || readHandoverNote().isPresent();
         ServerRunningData mine = ServerRunningData.activeAt(address);
         Stat created = new Stat();
         try {
@@ -254,7 +282,7 @@ public final class ServerRunningMonitor {
         deleteQuietly(ClusterPaths.handover(destination)); // the last holder's note, if any, is spent
         watchRunning();
         startInstance();
-        if (handedOver && isActive()) {
+        if (afterHandover && isActive()) {
             onElectionThread(() -> ClientNudge.nudge(zk, destination)); // after the consumers' nodes (docs/consumers.md)
         }
     }
@@ -326,12 +354,12 @@ public final class ServerRunningMonitor {
      * Tells the standbys, before the running node goes, that this server gave it up on purpose. Ephemeral: it goes
      * with this server's session, and the next holder deletes it.
      */
-    private void noteHandover() {
+    private void noteHandover(String to) {
         if (!connected || runningNode == 0) {
             return;
         }
         String path = ClusterPaths.handover(destination);
-        byte[] note = new HandoverNote(runningNode, address).toJson();
+        byte[] note = new HandoverNote(runningNode, address, to).toJson();
         try {
             try {
                 zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, note);
@@ -361,6 +389,10 @@ public final class ServerRunningMonitor {
         }
         long delayMillis = releasedByMe ? 2 * takeoverDelay.toMillis() : takeoverDelay.toMillis();
         log.info("destination {}: no active server, competing in {} ms", destination, delayMillis);
+        scheduleClaim(delayMillis);
+    }
+
+    private void scheduleClaim(long delayMillis) {
         pendingTakeover = electionThread.schedule(() -> electionStep(() -> initRunning(false)), delayMillis,
                 TimeUnit.MILLISECONDS);
     }
@@ -474,6 +506,7 @@ public final class ServerRunningMonitor {
             try {
                 listener.activeEnter(destination);
                 instanceRunning = true;
+                activeSinceNanos = System.nanoTime();
                 consumerNodes.publish(ServerRunningData.activeAt(address).toJson()); // docs/consumers.md
                 return;
             } catch (RuntimeException e) {

@@ -60,6 +60,8 @@ public final class ServerRunningMonitors {
     private final ServerRunningListener listener;
     private final Duration takeoverDelay;
     private final HandoverConfig handover;
+    private final PlacementConfig placement;
+    private final PlacementMetrics placementMetrics;
     private final ConcurrentMap<String, ServerRunningMonitor> monitors = new ConcurrentHashMap<>();
     private final ConnectionStateListener connectionListener = this::onConnectionState;
 
@@ -67,6 +69,7 @@ public final class ServerRunningMonitors {
     private volatile ScheduledExecutorService electionThread;
     private volatile ScheduledExecutorService fencingThread;
     private volatile SessionProbe probe;
+    private volatile PlacementBalancer balancer; // null unless balancing
 
     /** Whether the last stop handed a destination over to a cluster with another server in it; guarded by this. */
     private boolean handedOverToOthers;
@@ -82,16 +85,22 @@ public final class ServerRunningMonitors {
      */
     public ServerRunningMonitors(CuratorFramework zk, String address, ServerRunningListener listener,
             Duration takeoverDelay) {
-        this(zk, address, listener, takeoverDelay, HandoverConfig.DEFAULT);
+        this(zk, address, listener, takeoverDelay, HandoverConfig.DEFAULT, PlacementConfig.FIRST_COME);
     }
 
-    /** @param handover how destinations are handed over when this server stops or releases them */
+    /**
+     * @param handover  how destinations are handed over when this server stops or releases them
+     * @param placement whether and how this server keeps to its share of the destinations
+     */
     public ServerRunningMonitors(CuratorFramework zk, String address, ServerRunningListener listener,
-            Duration takeoverDelay, HandoverConfig handover) {
+            Duration takeoverDelay, HandoverConfig handover, PlacementConfig placement) {
         this.zk = Objects.requireNonNull(zk, "zk");
         this.address = Objects.requireNonNull(address, "address");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.handover = Objects.requireNonNull(handover, "handover");
+        this.placement = Objects.requireNonNull(placement, "placement");
+        this.placementMetrics = new PlacementMetrics(
+                () -> (int) monitors.values().stream().filter(ServerRunningMonitor::isActive).count());
         this.takeoverDelay = Objects.requireNonNull(takeoverDelay, "takeoverDelay");
         if (takeoverDelay.isNegative()) {
             throw new IllegalArgumentException("takeover delay must not be negative, was " + takeoverDelay);
@@ -118,6 +127,10 @@ public final class ServerRunningMonitors {
         createPersistent(ClusterPaths.CLUSTER);
         createPersistent(ZooKeeperPaths.DESTINATIONS);
         registerServerNode();
+        if (placement.balance()) {
+            balancer = new PlacementBalancer(zk, address, placement, handover.ackTimeout(), monitors::values,
+                    placementMetrics);
+        }
         zk.getConnectionStateListenable().addListener(connectionListener);
         log.info("registered {} in ZooKeeper for server election", address);
     }
@@ -131,6 +144,10 @@ public final class ServerRunningMonitors {
             return;
         }
         zk.getConnectionStateListenable().removeListener(connectionListener);
+        if (balancer != null) {
+            balancer.close(); // no move while everything is handed over
+            balancer = null;
+        }
         Set<String> held = new TreeSet<>();
         monitors.values().stream().filter(ServerRunningMonitor::isActive).forEach(m -> held.add(m.destination()));
         if (!held.isEmpty()) {
@@ -172,6 +189,11 @@ public final class ServerRunningMonitors {
         return handover;
     }
 
+    /** The destinations running here and the balancing's moves, for the metrics exporter. */
+    public PlacementMetrics placementMetrics() {
+        return placementMetrics;
+    }
+
     /**
      * The destination's monitor, created if new. Creating it registers this server under the destination's
      * {@code cluster} node, so clients find a server for a lazy destination before anything runs (docs/high-availability.md).
@@ -182,8 +204,9 @@ public final class ServerRunningMonitors {
         if (existing != null) {
             return existing;
         }
+        PlacementBalancer balancing = balancer;
         ServerRunningMonitor created = new ServerRunningMonitor(destination, address, zk, listener, election,
-                takeoverDelay);
+                takeoverDelay, balancing != null ? balancing : ClaimGate.ANYONE);
         ServerRunningMonitor raced = monitors.putIfAbsent(destination, created);
         if (raced != null) {
             return raced;

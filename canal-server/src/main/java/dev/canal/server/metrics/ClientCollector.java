@@ -46,17 +46,8 @@ final class ClientCollector implements MetricsCollector {
 
     /** Prometheus buckets are cumulative and end with {@code +Inf}; the sum is in milliseconds like the bounds. */
     private static void addLatency(MetricFamily.Builder latency, DestinationClientMetrics client) {
-        String destination = client.destination();
-        long[] perBucket = client.latencyBucketCounts();
-        double[] bounds = DestinationClientMetrics.LATENCY_BUCKETS_MILLIS;
-        long cumulative = 0;
-        for (int i = 0; i < perBucket.length; i++) {
-            cumulative += perBucket[i];
-            double bound = i < bounds.length ? bounds[i] : Double.POSITIVE_INFINITY;
-            latency.addSuffixed("_bucket", cumulative, DESTINATION, destination, "le", TextFormat.number(bound));
-        }
-        // the +Inf bucket, not latencyCount(): read apart, they could disagree by a request in flight
-        latency.addSuffixed("_count", cumulative, DESTINATION, destination);
-        latency.addSuffixed("_sum", client.latencyTotalNanos() / NANOS_PER_MILLI, DESTINATION, destination);
+        // the count is the +Inf bucket, not latencyCount(): read apart, they could disagree by a request in flight
+        Histograms.add(latency, client.latencyBucketCounts(), DestinationClientMetrics.LATENCY_BUCKETS_MILLIS,
+                client.latencyTotalNanos() / NANOS_PER_MILLI, DESTINATION, client.destination());
     }
 }

@@ -2,6 +2,7 @@ package dev.canal.server.metrics;
 
 import dev.canal.protocol.config.ConfigKey;
 import dev.canal.server.EmbeddedCanalServer;
+import dev.canal.server.ha.PlacementMetrics;
 import dev.canal.server.netty.ConnectionLimit;
 import dev.canal.server.netty.DaemonThreads;
 import io.netty.bootstrap.ServerBootstrap;
@@ -21,6 +22,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -74,7 +76,7 @@ public final class PrometheusExporter {
             Channel listening, EventLoopGroup group, ExecutorService scrapeThread) {
         this.server = server;
         this.registry = registry;
-        this.collectors = collectors;
+        this.collectors = new CopyOnWriteArrayList<>(collectors);
         this.listening = listening;
         this.group = group;
         this.scrapeThread = scrapeThread;
@@ -170,6 +172,11 @@ public final class PrometheusExporter {
         group.shutdownGracefully(0, STOP_WAIT_MILLIS, TimeUnit.MILLISECONDS).syncUninterruptibly();
         scrapeThread.shutdownNow();
         log.info("metrics exporter stopped");
+    }
+
+    /** Exports the placement of a server in a ZooKeeper cluster from now on (it joins the election after the start). */
+    public void watchPlacement(PlacementMetrics placement) {
+        collectors.add(new PlacementCollector(placement));
     }
 
     /** What a scrape returns now. */

@@ -32,6 +32,18 @@ class HandoverNoteTest {
     }
 
     @Test
+    void aNoteNamingAServerInvitesThatOneAlone() {
+        HandoverNote note = new HandoverNote(42, A, C);
+
+        assertThat(HandoverNote.fromJson(note.toJson())).contains(note);
+        assertThat(new String(note.toJson(), StandardCharsets.UTF_8))
+                .isEqualTo("{\"from\":\"10.0.0.1:11111\",\"to\":\"10.0.0.3:11111\",\"node\":42}");
+        assertThat(note.invites(C, 42)).isTrue();
+        assertThat(note.invites(B, 42)).as("another standby waits its delay").isFalse();
+        assertThat(note.invites(C, 43)).as("a later node").isFalse();
+    }
+
+    @Test
     void dataThatIsNoNoteOfOursIsNoNote() {
         assertThat(HandoverNote.fromJson(null)).isEmpty();
         assertThat(HandoverNote.fromJson(bytes("{\"from\":\"" + A + "\"}"))).as("no node").isEmpty();
