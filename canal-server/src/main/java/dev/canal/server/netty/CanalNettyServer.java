@@ -54,6 +54,8 @@ public final class CanalNettyServer {
     private static final Logger log = LoggerFactory.getLogger(CanalNettyServer.class);
     private static final long STOP_WAIT_MILLIS = 5000;
     private static final String SESSION_HANDLER = "session";
+    /** A new connection's first request waits at most this long for the acks of connections closed before it. */
+    private static final long LEFTOVERS_MAX_WAIT_MILLIS = 1000;
 
     private final ServerConfig config;
     private final CanalServer server;
@@ -61,6 +63,7 @@ public final class CanalNettyServer {
     private final DeployedDestinations deployed;
     private final ClientMetrics metrics;
     private final boolean preferEpoll;
+    private final ClosedSessionLeftovers leftovers = new ClosedSessionLeftovers(LEFTOVERS_MAX_WAIT_MILLIS);
 
     // guarded by this
     private EventLoopGroup bossGroup;
@@ -223,7 +226,7 @@ public final class CanalNettyServer {
 
     private void initPipeline(SocketChannel channel, RequestProcessor processor, LoginThrottle throttle,
             WarningRate badInput) {
-        ChannelSession session = new ChannelSession(channel, sessionPool);
+        ChannelSession session = new ChannelSession(channel, sessionPool, leftovers);
         ChannelPipeline pipeline = channel.pipeline();
         FrameDecoder frames = new FrameDecoder(config.limits().unauthenticatedMaxFrameLength(),
                 config.limits().maxFrameLength());

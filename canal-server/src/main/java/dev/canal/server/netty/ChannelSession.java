@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
  * {@code canal.client.write.buffer.size}) until the client has read them down to the low one, and reading from its
  * socket pauses while {@value #PAUSE_READING_AT} requests wait. When the connection closes, a GET blocked in the
  * store is interrupted and queued GETs are dropped; the other requests (acks, rollbacks, subscriptions) still run:
- * they change the client's state whether or not anyone reads a reply.
+ * they change the client's state whether or not anyone reads a reply. A connection's first request waits until those
+ * of connections closed before it have run ({@link ClosedSessionLeftovers}).
  */
 final class ChannelSession {
 
@@ -26,16 +27,19 @@ final class ChannelSession {
 
     private final Channel channel;
     private final Executor pool;
+    private final ClosedSessionLeftovers leftovers;
     private byte[] seed; // event loop only
+    private boolean started; // pool threads, one at a time (draining)
     private final ArrayDeque<Request> queue = new ArrayDeque<>(); // guarded by this
     private boolean draining; // guarded by this
     private boolean waitingForWritable; // guarded by this
     private boolean closed; // guarded by this
     private Thread interruptibleWorker; // guarded by this
 
-    ChannelSession(Channel channel, Executor pool) {
+    ChannelSession(Channel channel, Executor pool, ClosedSessionLeftovers leftovers) {
         this.channel = channel;
         this.pool = pool;
+        this.leftovers = leftovers;
     }
 
     Channel channel() {
@@ -104,6 +108,9 @@ final class ChannelSession {
         synchronized (this) {
             closed = true;
             queue.removeIf(request -> !request.runAfterClose());
+            if (draining || !queue.isEmpty()) {
+                leftovers.add(this);
+            }
             if (interruptibleWorker != null) {
                 interruptibleWorker.interrupt();
             }
@@ -145,8 +152,15 @@ final class ChannelSession {
                 next = queue.poll();
                 if (next == null) {
                     draining = false;
-                    return;
                 }
+            }
+            if (next == null) {
+                leftovers.done(this); // closed or not: a session that was never added is ignored
+                return;
+            }
+            if (!started) {
+                started = true;
+                awaitEarlierLeftovers();
             }
             try {
                 next.work().run();
@@ -155,6 +169,14 @@ final class ChannelSession {
                 channel.close();
             }
             resumeReadingIfDrained();
+        }
+    }
+
+    private void awaitEarlierLeftovers() {
+        try {
+            leftovers.awaitNone();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the connection closed meanwhile: its request sees the interrupt
         }
     }
 
