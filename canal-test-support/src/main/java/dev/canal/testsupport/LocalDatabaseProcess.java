@@ -123,7 +123,9 @@ final class LocalDatabaseProcess {
                 "--log-error=" + log, "--log-bin=" + data.resolve("mysql-bin"), "--server-id=" + serverId,
                 "--binlog-format=ROW", "--binlog-row-image=FULL", "--skip-name-resolve",
                 "--character-set-server=utf8mb4", "--innodb-buffer-pool-size=64M",
-                "--max-allowed-packet=64M"));
+                "--max-allowed-packet=64M",
+                // room for trials of many destinations over several daemons, each holding connections
+                "--max-connections=1000"));
         if (server.isMariaDb()) {
             cmd.add("--collation-server=utf8mb4_general_ci");
             // MariaDB makes no certificates of its own: without these it cannot offer TLS to the TLS tests
