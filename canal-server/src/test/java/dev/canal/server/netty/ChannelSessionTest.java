@@ -26,17 +26,12 @@ class ChannelSessionTest {
         ClosedSessionLeftovers leftovers = new ClosedSessionLeftovers(TimeUnit.SECONDS.toMillis(30));
         List<String> ran = new CopyOnWriteArrayList<>();
         CountDownLatch ackMayFinish = new CountDownLatch(1);
-        CountDownLatch ackStarted = new CountDownLatch(1);
         CountDownLatch done = new CountDownLatch(1);
 
-        ChannelSession old = new ChannelSession(new EmbeddedChannel(), pool, leftovers);
-        old.submit(() -> {
-            ackStarted.countDown();
+        closeWhileAnAckRuns(leftovers, () -> {
             await(ackMayFinish);
             ran.add("ack of the closed connection");
-        }, true);
-        assertThat(ackStarted.await(10, TimeUnit.SECONDS)).isTrue();
-        old.close();
+        });
 
         ChannelSession next = new ChannelSession(new EmbeddedChannel(), pool, leftovers);
         next.submit(() -> {
@@ -54,19 +49,24 @@ class ChannelSessionTest {
     void aNewConnectionWaitsNoLongerThanTheBoundForAClosedConnectionsSlowRequest() throws Exception {
         ClosedSessionLeftovers leftovers = new ClosedSessionLeftovers(50);
         CountDownLatch never = new CountDownLatch(1);
-        CountDownLatch slowStarted = new CountDownLatch(1);
-        ChannelSession old = new ChannelSession(new EmbeddedChannel(), pool, leftovers);
-        old.submit(() -> {
-            slowStarted.countDown();
-            await(never);
-        }, true);
-        assertThat(slowStarted.await(10, TimeUnit.SECONDS)).isTrue();
-        old.close();
+        closeWhileAnAckRuns(leftovers, () -> await(never));
 
         CountDownLatch done = new CountDownLatch(1);
         new ChannelSession(new EmbeddedChannel(), pool, leftovers).submit(done::countDown);
 
         assertThat(done.await(10, TimeUnit.SECONDS)).isTrue();
+    }
+
+    /** A connection closes while a request that must still run (an ack) is running on the pool. */
+    private void closeWhileAnAckRuns(ClosedSessionLeftovers leftovers, Runnable ack) throws InterruptedException {
+        CountDownLatch started = new CountDownLatch(1);
+        ChannelSession old = new ChannelSession(new EmbeddedChannel(), pool, leftovers);
+        old.submit(() -> {
+            started.countDown();
+            ack.run();
+        }, true);
+        assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+        old.close();
     }
 
     private static void await(CountDownLatch latch) {
