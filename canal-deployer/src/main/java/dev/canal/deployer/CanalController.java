@@ -67,7 +67,8 @@ public final class CanalController {
         SpringCanalInstanceGenerator files = new SpringCanalInstanceGenerator(instanceDefaults(config),
                 config.confDir()).withAdditionalXml(additionalXml);
         this.generator = supply == null ? files : files.withInstanceSource(supply.source());
-        this.server = new EmbeddedCanalServer(destination -> destinations.instanceFor(destination));
+        this.server = new EmbeddedCanalServer(destination -> destinations.instanceFor(destination),
+                config.handover().clientTimeout());
         this.netty = config.withoutNetty() ? null : new CanalNettyServer(config.tcp(), server,
                 destination -> destinations.activateForClient(destination), this::isDeployed, new ClientMetrics(),
                 true);

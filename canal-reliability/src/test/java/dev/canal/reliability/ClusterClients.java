@@ -70,6 +70,13 @@ final class ClusterClients implements AutoCloseable {
                 .filter(d -> d.serverPort() == port && d.row().receivedAtNanos() > nanos).findFirst();
     }
 
+    /** For a failure report: the port of the server that delivered the destination's last row and its retries. */
+    synchronized String lastDelivery(String destination) {
+        List<Delivery> rows = received.get(destination);
+        String last = rows.isEmpty() ? "no row" : "last row from port " + rows.get(rows.size() - 1).serverPort();
+        return last + ", retries " + retries.stream().filter(r -> r.startsWith("RETRY " + destination + " ")).toList();
+    }
+
     /** The connector gave up this often (each time after its own retries, 5 s apart). */
     synchronized List<String> retries() {
         return List.copyOf(retries);

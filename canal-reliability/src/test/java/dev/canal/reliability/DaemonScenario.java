@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 import org.slf4j.LoggerFactory;
 
@@ -21,7 +22,7 @@ import org.slf4j.LoggerFactory;
 @ExtendWith(MySqlServerExtension.class)
 abstract class DaemonScenario {
 
-    @TempDir
+    @TempDir(cleanup = CleanupMode.ON_SUCCESS) // a failed scenario keeps its daemons' logs
     Path home;
 
     CanalDaemon daemon;

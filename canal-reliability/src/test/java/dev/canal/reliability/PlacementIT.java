@@ -96,6 +96,10 @@ class PlacementIT extends DaemonScenario {
                         1, check, moves);
                 Map<String, DeliveryCheck> incomplete = new TreeMap<>(checks);
                 incomplete.values().removeIf(c -> c.lost() == 0 && c.orderBreaches().isEmpty());
+                for (String destination : incomplete.keySet()) {
+                    log.warn("placement: {} runs on port {}; its client: {}", destination,
+                            cluster.runningPort(destination).orElse(-1), clients.lastDelivery(destination));
+                }
                 assertThat(incomplete).as("destinations whose client missed rows or got them out of order").isEmpty();
                 log.info("placement: {}", check);
                 assertThat(moves).as("the moves of the balancing").isNotEmpty();

@@ -71,11 +71,21 @@ public final class EmbeddedCanalServer implements CanalServer {
     private final CanalInstanceGenerator generator;
     private final ConcurrentMap<String, Slot> instances = new ConcurrentHashMap<>();
     private final List<InstanceListener> listeners = new CopyOnWriteArrayList<>();
-    private final Handovers handovers = new Handovers();
+    private final Handovers handovers;
     private volatile boolean running;
 
+    /** A server whose handed-over destinations answer their clients with nothing until they run here again. */
     public EmbeddedCanalServer(CanalInstanceGenerator generator) {
+        this(generator, Duration.ofNanos(Long.MAX_VALUE));
+    }
+
+    /**
+     * @param movingClientsWait how long after a handed-over destination's instance stopped here its clients' gets
+     *                          are answered with nothing while they move; later gets fail with "should start first"
+     */
+    public EmbeddedCanalServer(CanalInstanceGenerator generator, Duration movingClientsWait) {
         this.generator = Objects.requireNonNull(generator, "generator");
+        this.handovers = new Handovers(movingClientsWait);
     }
 
     @Override
@@ -142,6 +152,7 @@ public final class EmbeddedCanalServer implements CanalServer {
                     slot.instance().stop();
                     log.info("stopped the instance of destination {}", destination);
                 } finally {
+                    handovers.stopped(destination);
                     notify(slot.instance(), InstanceListener::stopped);
                     MDC.remove(MDC_DESTINATION);
                 }
@@ -429,11 +440,16 @@ public final class EmbeddedCanalServer implements CanalServer {
     }
 
     private Message nothingDuringHandover(ClientIdentity client, Long timeout, TimeUnit unit) {
+        String destination = ConsumerName.destinationOf(client.destination());
         try {
-            handovers.awaitNothing(ConsumerName.destinationOf(client.destination()), timeout, unit);
+            handovers.awaitNothing(destination, timeout, unit);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new CanalServerException("interrupted while serving " + client, e);
+        }
+        if (handovers.overdue(destination) && !isStart(destination)) {
+            // Canal's answer for a destination that does not run here: the official client connects again
+            throw new CanalServerException(String.format("destination:%s should start first", client.destination()));
         }
         return Message.empty();
     }

@@ -1,6 +1,7 @@
 package dev.canal.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.instance.TestInstance;
@@ -30,8 +31,15 @@ class EmbeddedCanalServerHandoverTest {
 
     @BeforeEach
     void startServer() {
+        startServer(new EmbeddedCanalServer(destination -> instance));
+    }
+
+    private void startServer(EmbeddedCanalServer started) {
+        if (server != null) {
+            server.stop();
+        }
         instance = new TestInstance(DESTINATION, StoreConfig.itemSize(64), new MemoryMetaManager());
-        server = new EmbeddedCanalServer(destination -> instance);
+        server = started;
         server.start();
         server.start(DESTINATION);
         server.subscribe(CLIENT);
@@ -98,6 +106,30 @@ class EmbeddedCanalServerHandoverTest {
         server.rollback(CLIENT);
         server.rollback(CLIENT, 7);
         assertThat(server.isStart(DESTINATION)).isFalse();
+    }
+
+    @Test
+    void aClientStillAskingAfterTheMovingClientsWaitIsToldTheDestinationDoesNotRunHere() {
+        startServer(new EmbeddedCanalServer(destination -> instance, Duration.ofMillis(200)));
+        server.quiesce(List.of(DESTINATION), LONG_WAIT);
+        server.stop(DESTINATION);
+
+        assertThat(server.getWithoutAck(CLIENT, 10).isEmpty()).isTrue(); // its new server's call to move may come
+        await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThatThrownBy(
+                () -> server.getWithoutAck(CLIENT, 10)).isInstanceOf(CanalServerException.class)
+                .hasMessage("destination:example should start first"));
+        assertThatThrownBy(() -> server.get(CLIENT, 10)).hasMessage("destination:example should start first");
+    }
+
+    @Test
+    void aGetWaitingWithoutTimeoutOnAHandedOverDestinationFailsWhenTheMovingClientsWaitEnds() {
+        startServer(new EmbeddedCanalServer(destination -> instance, Duration.ofMillis(200)));
+        server.quiesce(List.of(DESTINATION), LONG_WAIT);
+        CompletableFuture<Message> waiting = CompletableFuture.supplyAsync(
+                () -> server.getWithoutAck(CLIENT, 10, 0L, TimeUnit.MILLISECONDS));
+        server.stop(DESTINATION);
+
+        assertThatThrownBy(() -> waiting.get(10, TimeUnit.SECONDS)).hasCauseInstanceOf(CanalServerException.class);
     }
 
     @Test

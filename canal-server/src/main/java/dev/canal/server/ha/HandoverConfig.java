@@ -12,8 +12,9 @@ import java.util.Properties;
  * (docs/high-availability.md, "Stopping a server").
  *
  * @param ackTimeout    how long it waits for the clients to ack the batches they hold, handing out nothing new
- * @param clientTimeout how long a stopping server keeps the connections of clients whose destinations it handed
- *                      over, answering their gets with nothing, while they move to the server that took over
+ * @param clientTimeout how long the clients of a destination handed over are answered with nothing while they move
+ *                      to the server that took over; then a stopping server closes their connections and a running
+ *                      one fails their gets
  */
 public record HandoverConfig(Duration ackTimeout, Duration clientTimeout) {
 
@@ -24,8 +25,10 @@ public record HandoverConfig(Duration ackTimeout, Duration clientTimeout) {
                     + "batches they hold, handing out nothing new; batches still unacked then are delivered again by "
                     + "the server taking over.").between(0, MAX_MILLIS);
     public static final ConfigKey CLIENT_TIMEOUT = ConfigKey.ours("canal.handover.client.timeout", "5000",
-            "Milliseconds a stopping server keeps the connections of the clients of destinations it handed over, "
-                    + "while they move to the server that took over; none when no other server can take over.")
+            "Milliseconds the clients of a destination this server handed over are answered with nothing while "
+                    + "they move to the server that took over. Then a stopping server closes their connections (at "
+                    + "once when no other server can take over), and a running one answers their gets with 'should "
+                    + "start first', so that a client that missed the move connects again.")
             .between(0, MAX_MILLIS);
 
     public static final List<ConfigKey> KEYS = List.of(ACK_TIMEOUT, CLIENT_TIMEOUT);
