@@ -32,6 +32,7 @@ import org.apache.curator.framework.CuratorFramework;
 import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,6 +117,7 @@ class HaFailoverIT {
     }
 
     @Test
+    @Tag("source-independent") // its servers read a file of rows, not the database
     void killedActiveServerIsReplacedAndTheOfficialClusterClientGetsEveryRowInOrder() throws Exception {
         nodeSource = "rows:" + rows;
         int portA = TcpPorts.free();
