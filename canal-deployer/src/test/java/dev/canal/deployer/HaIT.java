@@ -4,11 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import com.alibaba.otter.canal.client.CanalConnector;
+import com.alibaba.otter.canal.client.CanalConnectors;
+import com.alibaba.otter.canal.protocol.exception.CanalClientException;
 import dev.canal.instance.spring.InstanceProperties.Source;
 import dev.canal.testsupport.TcpPorts;
 import dev.canal.testsupport.ZooKeeperServer;
 import dev.canal.testsupport.ZooKeeperServerExtension;
 import java.io.IOException;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,6 +45,8 @@ class HaIT {
 
     private ZooKeeperServer zooKeeper;
     private final List<CanalController> controllers = new ArrayList<>();
+    /** Settings every launcher of the test gets on top of the common ones. */
+    private final Properties settings = new Properties();
 
     @BeforeEach
     void clearEvents(ZooKeeperServer server) {
@@ -106,6 +112,37 @@ class HaIT {
         assertThat(RecordingEventParser.EVENTS).isEmpty();
     }
 
+    /**
+     * A client that never hears of a move (here a single connector, which has no ZooKeeper node the new holder could
+     * delete) is answered with nothing by the server that handed its destination over, then, once
+     * {@code canal.handover.client.timeout} has passed, told that the destination does not run there, so that it
+     * connects again instead of waiting there for ever.
+     */
+    @Test
+    void aClientLeftOnTheServerThatHandedItsDestinationOverIsToldToConnectAgain() throws Exception {
+        settings.setProperty("canal.handover.client.timeout", "500");
+        CanalController first = launch("first", zooKeeper.connectString());
+        CanalController second = launch("second", zooKeeper.connectString());
+        await().atMost(Duration.ofSeconds(10)).until(() -> runningOn().size() == 1);
+        CanalController active = runningOn().get(0);
+        CanalController standby = active == first ? second : first;
+        CanalConnector client = CanalConnectors.newSingleConnector(
+                new InetSocketAddress("127.0.0.1", active.port()), DESTINATION, "", "");
+        try {
+            client.connect();
+            client.subscribe();
+            assertThat(client.getWithoutAck(10).getId()).isEqualTo(-1L);
+
+            assertThat(active.destinations().release(DESTINATION)).isTrue();
+            await().atMost(Duration.ofSeconds(30)).until(() -> standby.server().isStart(DESTINATION));
+            await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThatThrownBy(
+                    () -> client.getWithoutAck(10)).isInstanceOf(CanalClientException.class) // "deserializer failed"
+                    .rootCause().hasMessageContaining("destination:" + DESTINATION + " should start first"));
+        } finally {
+            client.disconnect();
+        }
+    }
+
     private List<CanalController> runningOn() {
         return controllers.stream().filter(c -> c.isRunning() && c.server().isStart(DESTINATION)).toList();
     }
@@ -123,6 +160,7 @@ class HaIT {
                     "canal.instance.master.address=127.0.0.1:3306\n");
         }
         Properties p = new Properties();
+        p.putAll(settings);
         if (springXml != null) {
             p.setProperty("canal.instance.global.spring.xml", springXml);
         }
