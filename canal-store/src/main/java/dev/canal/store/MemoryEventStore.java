@@ -358,8 +358,8 @@ public final class MemoryEventStore implements EventStore {
             }
             Cursor created = new Cursor(consumer);
             created.startAfter(freedSequence, freedMemSize, cursor);
-            if (cursor != null && lastFreed != null && isAfter(lastFreed.journalName(), lastFreed.position(), lastFreed.timestamp(),
-                    cursor.position())) {
+            if (cursor != null && lastFreed != null && isAfter(lastFreed.journalName(), lastFreed.position(),
+                    lastFreed.timestamp(), cursor.position())) {
                 created.detached = "its cursor " + cursor.position() + " lies before the oldest entry the store holds ("
                         + "entries up to " + lastFreed.journalName() + ":" + lastFreed.position()
                         + " are freed)";
