@@ -65,7 +65,11 @@ public final class MemoryEventStore implements EventStore {
     private long putExecuteTime;
     private long freedSequence;
     private long freedMemSize;
-    private Event lastFreed;
+    /**
+     * Where the last freed entry sits. Only its position is kept, not the entry: an acked entry can be many MiB
+     * (docs/reliability.md, scenario 9), and holding it until the next ack would keep it in memory beside the next.
+     */
+    private EntryPosition lastFreed;
     private long putBlockingNanos;
     /** Puts waiting for space now, and the sum of their wait starts: the metric counts a wait while it lasts. */
     private int waitingPuts;
@@ -122,7 +126,8 @@ public final class MemoryEventStore implements EventStore {
             waitingPuts = 0;
             waitingSinceSum = 0;
             fullSince = 0;
-            lastPut = lastFreed = null;
+            lastPut = null;
+            lastFreed = null;
             defaultCursor = new Cursor("");
             named.clear();
             running = true;
@@ -353,9 +358,10 @@ public final class MemoryEventStore implements EventStore {
             }
             Cursor created = new Cursor(consumer);
             created.startAfter(freedSequence, freedMemSize, cursor);
-            if (cursor != null && lastFreed != null && isAfter(lastFreed, cursor.position())) {
+            if (cursor != null && lastFreed != null && isAfter(lastFreed.journalName(), lastFreed.position(),
+                    lastFreed.timestamp(), cursor.position())) {
                 created.detached = "its cursor " + cursor.position() + " lies before the oldest entry the store holds ("
-                        + "entries up to " + lastFreed.journalName() + ":" + lastFreed.logfileOffset()
+                        + "entries up to " + lastFreed.journalName() + ":" + lastFreed.position()
                         + " are freed)";
                 log.warn("consumer {} attached detached: {}", consumer, created.detached);
             }
@@ -498,7 +504,7 @@ public final class MemoryEventStore implements EventStore {
         try {
             ensureServing(cursor);
             if (cursor.lastAcked != null) {
-                return cursor.lastAcked.toLogPosition(false);
+                return cursor.lastAcked;
             }
             return putSequence > cursor.ackSequence ? slot(cursor.ackSequence + 1).toLogPosition(false) : null;
         } finally {
@@ -775,7 +781,7 @@ public final class MemoryEventStore implements EventStore {
             mem += last.rawLength();
             slots[index] = null;
         }
-        lastFreed = last;
+        lastFreed = EntryPosition.of(last.journalName(), last.logfileOffset(), last.serverId(), last.executeTime());
         freedSequence = target;
         freedMemSize += mem;
         if (waitingPuts > 0 && hasRefillRoom()) {
@@ -800,14 +806,19 @@ public final class MemoryEventStore implements EventStore {
 
     /** Whether the event lies after the position: by journal and offset, else by time. */
     private static boolean isAfter(Event event, EntryPosition position) {
+        return isAfter(event.journalName(), event.logfileOffset(), event.executeTime(), position);
+    }
+
+    /** Whether an entry at this journal, offset and execute time lies after the position. */
+    private static boolean isAfter(String journalName, long offset, long executeTime, EntryPosition position) {
         if (position == null) {
             return true;
         }
         if (position.journalName() != null && position.position() != null) {
-            int files = event.journalName().compareTo(position.journalName());
-            return files != 0 ? files > 0 : event.logfileOffset() > position.position();
+            int files = journalName.compareTo(position.journalName());
+            return files != 0 ? files > 0 : offset > position.position();
         }
-        return position.timestamp() == null || event.executeTime() > position.timestamp();
+        return position.timestamp() == null || executeTime > position.timestamp();
     }
 
     /** One consumer's pointers; every field is guarded by the store's lock. */
@@ -822,7 +833,8 @@ public final class MemoryEventStore implements EventStore {
         private long ackRows;
         private long getExecuteTime;
         private long ackExecuteTime;
-        private Event lastAcked;
+        /** Where the last acked entry sits (its position only, as {@link #lastFreed}). */
+        private LogPosition lastAcked;
         /** Entries up to this position were acked before the consumer attached: skipped, not handed out. */
         private EntryPosition skipThrough;
         /** Why the consumer was detached; null while it is served. */
@@ -885,7 +897,7 @@ public final class MemoryEventStore implements EventStore {
                 rows += last.rowsCount();
                 latestTime = Math.max(latestTime, last.executeTime());
             }
-            lastAcked = last;
+            lastAcked = last == null ? null : last.toLogPosition(false);
             ackSequence = target;
             ackMemSize += mem;
             ackRows += rows;

@@ -10,6 +10,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import dev.canal.protocol.position.LogPosition;
+import java.lang.ref.WeakReference;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -482,6 +483,26 @@ class MemoryEventStoreTest {
 
     @Nested
     class AckAndRollback {
+
+        @Test
+        void anAckedEntryIsNotKeptOnceFreed() {
+            MemoryEventStore store = itemStore(16);
+            WeakReference<Event> acked = putGetAndAckTheSecondOfFour(store);
+
+            await().atMost(Duration.ofSeconds(10)).until(() -> {
+                System.gc();
+                return acked.get() == null;
+            });
+            assertThat(store.getFirstPosition().position().position()).as("the ack point is still known").isEqualTo(1L);
+        }
+
+        /** Puts four entries in one put, acks the first two; a weak reference to the second, the last acked. */
+        private WeakReference<Event> putGetAndAckTheSecondOfFour(MemoryEventStore store) {
+            List<Event> put = List.of(begin(0, ""), sized(1, 1 << 20), row(2), end(3));
+            store.tryPut(put);
+            ack(store, store.tryGet(2));
+            return new WeakReference<>(put.get(1));
+        }
 
         @Test
         void rollbackRedeliversEveryUnackedEventInTheSameOrder() {

@@ -37,12 +37,36 @@ public final class BinlogStream implements Closeable {
     private String file;
     private long nextPosition;
     private boolean ended;
+    /** Events whose first packet has this many bytes or more pass {@link #gate} before they are read. */
+    private int gatedFrom = Integer.MAX_VALUE;
+    private ReadGate gate;
+
+    /** What the reader waits on before it reads a large event (see {@link #gateLargeEvents}). */
+    @FunctionalInterface
+    public interface ReadGate {
+
+        /**
+         * Returns once an event of at least {@code bytes} may be read; on an interrupt it returns at once with the
+         * thread's interrupt status set, for whoever takes the event to act on.
+         */
+        void awaitRoomFor(long bytes);
+    }
 
     BinlogStream(PacketChannel channel, BinlogChecksumType checksumType, String file, String start) {
         this.channel = channel;
         this.fileChecksum = checksumType;
         this.file = file;
         this.start = start;
+    }
+
+    /**
+     * From now on, before it reads an event whose first packet holds {@code minBytes} or more, waits on {@code gate}:
+     * whoever takes the events can thus hold back a large one while its bytes are still with the server, rather
+     * than have it read and held while it cannot be taken. Reader thread only.
+     */
+    public void gateLargeEvents(int minBytes, ReadGate gate) {
+        this.gate = gate;
+        this.gatedFrom = minBytes;
     }
 
     /**
@@ -72,6 +96,9 @@ public final class BinlogStream implements Closeable {
         int marker = channel.readByte();
         if (marker != OK) {
             return endOfStream(marker, length);
+        }
+        if (length - 1 >= gatedFrom) {
+            gate.awaitRoomFor(length - 1);
         }
         byte[] event = readEvent(length - 1, length == PacketChannel.MAX_PAYLOAD);
         if (event[EventChecksum.TYPE_OFFSET] == EventChecksum.FORMAT_DESCRIPTION_EVENT) {

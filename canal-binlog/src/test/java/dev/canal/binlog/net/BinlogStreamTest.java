@@ -8,6 +8,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.Test;
@@ -65,6 +67,21 @@ class BinlogStreamTest {
         assertThat(stream.next()).as("EOF packet ends the stream").isNull();
         assertThat(stream.next()).isNull();
         assertThat(stream.checksumLength()).isEqualTo(4);
+    }
+
+    @Test
+    void aLargeEventPassesTheGateBeforeItIsReadAndSmallOnesDoNot() throws IOException {
+        byte[] small = event(16, 100, new byte[] {7});
+        byte[] large = event(30, 3000, new byte[2000]);
+        BinlogStream stream = stream(okPacket(small), okPacket(large), okPacket(small));
+        List<String> seen = new ArrayList<>();
+        stream.gateLargeEvents(large.length, bytes -> seen.add("gate " + bytes));
+
+        for (int i = 0; i < 3; i++) {
+            seen.add("event " + stream.next().length);
+        }
+        assertThat(seen).containsExactly("event " + small.length, "gate " + large.length, "event " + large.length,
+                "event " + small.length);
     }
 
     @Test

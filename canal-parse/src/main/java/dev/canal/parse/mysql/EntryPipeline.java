@@ -15,10 +15,12 @@ import dev.canal.binlog.event.HeartbeatEvent;
 import dev.canal.binlog.event.RotateEvent;
 import dev.canal.binlog.event.RowsEvent;
 import dev.canal.binlog.event.TransactionPayloadEvent;
+import dev.canal.binlog.net.BinlogStream;
 import dev.canal.protocol.CanalEntry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -44,7 +46,11 @@ import java.util.concurrent.locks.LockSupport;
  * events of 16 MiB and more, each with its entries (1.5 to 2 times its size), which a 256 MiB heap cannot hold
  * (docs/reliability.md, scenario 9). Only events of at least {@link #LARGE_EVENT_BYTES} are counted: rows events
  * are split at {@code binlog_row_event_max_size} (8 KiB by default), so the usual small events pay nothing and are
- * bounded by the slots ({@code parallelBufferSize} x 64 KiB at most).
+ * bounded by the slots ({@code parallelBufferSize} x 64 KiB at most). Nor does a large event enter the ring while
+ * stage 3 is handing entries on: when that takes long, the sink waits for room in a full store, and an event let in
+ * then would only wait in the ring, decoded into entries up to twice its size, beside the transaction waiting for
+ * the store. The reader waits for that room before it reads a large event ({@link #awaitRoomToRead}), so the event
+ * waits with the source, not in the reader's memory.
  *
  * <p>A failure in any stage is kept and rethrown to the reader at its next {@link #publish}, which ends the
  * dump; the parser then reconnects from its last delivered position.
@@ -98,6 +104,8 @@ final class EntryPipeline implements AutoCloseable {
     private final long largeBytesBound;
     /** bytes of the large events published and not yet through stage 3 (reader adds, stage 3 subtracts) */
     private final AtomicLong largeBytesInFlight = new AtomicLong();
+    /** Whether stage 3 is in {@link Output#accept} (set by stage 3 with release semantics, read by the reader). */
+    private final AtomicBoolean handingOn = new AtomicBoolean();
     private final FreeSlotWait freeSlot = new FreeSlotWait();
 
     /**
@@ -209,18 +217,18 @@ final class EntryPipeline implements AutoCloseable {
     }
 
     /**
-     * Reader thread: waits while the large events in flight would hold more than the bound with this one; never
-     * while none is in flight, so an event larger than the bound still passes. Polls, as {@link #drain} does: it
-     * runs only behind a large event, whose stages take far longer than a poll.
+     * Reader thread: waits while the large events in flight would hold more than the bound with this one (never
+     * while none is in flight, so an event larger than the bound still passes), and while stage 3 is handing entries
+     * on. Polls, as {@link #drain} does: it runs only behind a large event or a sink waiting for the store, which
+     * take far longer than a poll.
      */
     private void awaitRoomFor(long largeBytes) throws InterruptedException {
-        long inFlight = largeBytesInFlight.get();
-        if (inFlight == 0 || inFlight + largeBytes <= largeBytesBound) {
+        if (hasRoomFor(largeBytes)) {
             return;
         }
         long waitStart = System.nanoTime();
         try {
-            while ((inFlight = largeBytesInFlight.get()) > 0 && inFlight + largeBytes > largeBytesBound) {
+            while (!hasRoomFor(largeBytes)) {
                 rethrowFailure();
                 if (Thread.interrupted()) {
                     throw new InterruptedException();
@@ -230,6 +238,28 @@ final class EntryPipeline implements AutoCloseable {
         } finally {
             publishBlockingNanos.add(System.nanoTime() - waitStart);
         }
+    }
+
+    /**
+     * Reader thread: waits as {@link #publish} would for an event of at least {@code bytes}, before that event is
+     * read from the source (the stream's {@link BinlogStream.ReadGate}), so that a large event waiting for room waits
+     * with the source, not in the reader's memory. On an interrupt it returns with the interrupt status set; the
+     * next {@link #publish} then throws.
+     */
+    void awaitRoomToRead(long bytes) {
+        if (ring == null) {
+            return;
+        }
+        try {
+            awaitRoomFor(bytes);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private boolean hasRoomFor(long largeBytes) {
+        long inFlight = largeBytesInFlight.get();
+        return (inFlight == 0 || inFlight + largeBytes <= largeBytesBound) && !handingOn.getAcquire();
     }
 
     private void releaseLargeBytes(Slot slot) {
@@ -328,7 +358,12 @@ final class EntryPipeline implements AutoCloseable {
             entries.add((CanalEntry.Entry) part);
         }
         slot.parts.clear();
-        output.accept(entries);
+        handingOn.setRelease(true);
+        try {
+            output.accept(entries);
+        } finally {
+            handingOn.setRelease(false);
+        }
     }
 
     /** Ring slots (or the inline one) still holding an event's bytes or parts: the events in flight. */

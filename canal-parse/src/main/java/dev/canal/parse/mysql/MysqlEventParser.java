@@ -658,6 +658,7 @@ public final class MysqlEventParser implements EventParser {
         try (EntryPipeline pipeline = new EntryPipeline("parser-" + destination, context, converter, output,
                 start.file(), start.skipUpTo(), workers, config.parallelBufferSize(),
                 config.parallelBufferBytes(), publishBlockingNanos)) {
+            s.gateLargeEvents(EntryPipeline.LARGE_EVENT_BYTES, pipeline::awaitRoomToRead);
             byte[] bytes;
             long since = System.nanoTime();
             boolean first = true;

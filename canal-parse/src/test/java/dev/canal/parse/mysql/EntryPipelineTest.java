@@ -182,6 +182,29 @@ class EntryPipelineTest {
 
     @Test
     @Timeout(value = 30, unit = TimeUnit.SECONDS)
+    void aLargeEventIsNotReadWhileTheLastStageHandsEntriesOn() throws Exception {
+        EntryPipeline parallel = pipeline(2);
+        sink.drainPermits(); // the sink waits, as for room in a full store
+        parallel.publish(at(TestEvents.formatDescription("10.11.6-MariaDB-log", false), 4), "binlog.000001");
+        parallel.publish(at(TestEvents.event(EventType.XID, new Bytes().u64(1).toArray()), 200), "binlog.000001");
+        await().atMost(20, TimeUnit.SECONDS).until(sink::hasQueuedThreads); // stage 3 hands the XID's entry on
+        Thread reader = new Thread(() -> parallel.awaitRoomToRead(2 * LARGE), "test-reader");
+        reader.start();
+
+        await().atMost(20, TimeUnit.SECONDS).until(() -> waitsForTheByteBound(reader));
+        assertThat(parallel.largeBytesInFlight()).as("no large event in flight: the reader waits for the sink")
+                .isZero();
+
+        sink.release(Integer.MAX_VALUE / 2);
+        reader.join();
+        parallel.publish(annotate(2 * LARGE, 300), "binlog.000001");
+        parallel.drain();
+        assertThat(delivered).hasSize(2);
+        assertThat(parallel.largeBytesInFlight()).isZero();
+    }
+
+    @Test
+    @Timeout(value = 30, unit = TimeUnit.SECONDS)
     void anEventLargerThanTheBoundPassesAloneAndSmallEventsPassBehindIt() throws InterruptedException {
         EntryPipeline parallel = pipeline(2, LARGE);
         sink.drainPermits();
