@@ -23,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -30,6 +31,8 @@ import org.junit.jupiter.api.Test;
  * a client used to hurt it (docs/security.md). Each test also checks that the official client alongside, or after,
  * is served as before.
  */
+// a hostile client on the client port: the source's flavour does not matter
+@Tag("one-source")
 class HostileClientIT extends DaemonScenario {
 
     private static final String SCHEMA = "rel_hostile";

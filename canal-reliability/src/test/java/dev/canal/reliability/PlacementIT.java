@@ -28,9 +28,10 @@ import org.slf4j.LoggerFactory;
  * into continuously, each followed by an official cluster client. The spread is even after the start, over the two
  * survivors after one daemon is killed with SIGKILL, and over all three again after it restarts; every client
  * receives every row of its table in order (rows delivered twice counted), and the time of every move is recorded.
- * Tagged {@code placement-once}: the source does not matter to it, so the second CI pass, on Oracle MySQL, skips it.
+ * Tagged {@code one-source}: the source's flavour does not matter to it, so the second CI pass, on Oracle MySQL, skips
+ * it.
  */
-@Tag("placement-once")
+@Tag("one-source")
 class PlacementIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(PlacementIT.class);

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +25,8 @@ import org.slf4j.LoggerFactory;
  * address may open. Each bad connection gets a clear answer (an error ACK, or the connection closed and logged);
  * the official client never has to reconnect and receives every row.
  */
+// bad input on the client port: the source's flavour does not matter
+@Tag("one-source")
 class ProtocolAbuseIT extends DaemonScenario {
 
     private static final Logger log = LoggerFactory.getLogger(ProtocolAbuseIT.class);
