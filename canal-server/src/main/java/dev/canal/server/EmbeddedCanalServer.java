@@ -448,8 +448,7 @@ public final class EmbeddedCanalServer implements CanalServer {
             throw new CanalServerException("interrupted while serving " + client, e);
         }
         if (handovers.overdue(destination) && !isStart(destination)) {
-            // Canal's answer for a destination that does not run here: the official client connects again
-            throw new CanalServerException(String.format("destination:%s should start first", client.destination()));
+            throw notStartedHere(client.destination()); // the official client connects again
         }
         return Message.empty();
     }
@@ -588,17 +587,22 @@ public final class EmbeddedCanalServer implements CanalServer {
 
     private Slot slot(String destination) {
         if (!running) {
-            throw new CanalServerException(String.format("destination:%s should start first", destination));
+            throw notStartedHere(destination);
         }
         return instances.computeIfAbsent(ConsumerName.destinationOf(destination),
                 d -> new Slot(Objects.requireNonNull(generator.generate(d), "generated instance of " + d),
                         new ConcurrentHashMap<>()));
     }
 
+    /** Canal's answer for a destination that does not run here. */
+    private static CanalServerException notStartedHere(String destination) {
+        return new CanalServerException(String.format("destination:%s should start first", destination));
+    }
+
     private Slot startedInstance(String destination) {
         Slot slot = instances.get(ConsumerName.destinationOf(destination));
         if (slot == null || !slot.instance().isStart()) {
-            throw new CanalServerException(String.format("destination:%s should start first", destination));
+            throw notStartedHere(destination);
         }
         return slot;
     }
