@@ -30,7 +30,9 @@ import org.slf4j.LoggerFactory;
  *                   (default: all)
  * --snapshot-chunk N rows per snapshot chunk (default 1024, canal.instance.snapshot.chunk.size's default)
  * --client-batches  batch sizes of the official client (default 1000,100)
- * --client-pause-ms N  the official client sleeps N ms after each batch, a throttled consumer (default 0)
+ * --client-pause-ms L  the official client sleeps N ms after each batch, a throttled consumer; a comma-separated
+ *                   list alternates the pauses within each run, so a throttled and an unthrottled client meet the
+ *                   same load (default 0)
  * --out FILE        where the Markdown report goes (default bench/results/latest.md)
  * --logs DIR        the stage JVMs' logs (default bench/results/logs)
  * --profile true    each stage JVM records a JFR profile into the logs directory
@@ -62,7 +64,8 @@ public final class BenchMain {
         String only = o.getOrDefault("only", "all");
         List<Integer> clientBatches = Arrays.stream(o.getOrDefault("client-batches", "1000,100").split(","))
                 .map(Integer::parseInt).toList();
-        long clientPause = Long.parseLong(o.getOrDefault("client-pause-ms", "0"));
+        List<Long> clientPauses = Arrays.stream(o.getOrDefault("client-pause-ms", "0").split(","))
+                .map(Long::parseLong).toList();
         BenchTable.Shape shape = BenchTable.Shape.of(o.getOrDefault("shape", "standard"));
         Path out = Path.of(o.getOrDefault("out", "bench/results/latest.md"));
         ChildJvm jvm = new ChildJvm(List.of(System.getProperty("bench.stageJavaOpts", "").trim().split("\\s+")),
@@ -84,7 +87,7 @@ public final class BenchMain {
                     ? with(snapshotTarget(db, target).toArgs(), "chunk=" + o.getOrDefault("snapshot-chunk", "1024"))
                     : List.of();
             Report report = new Report(machine, db, loaded, shape, mix, size, runs,
-                    catchUp(target, jvm, runs, only, clientBatches, clientPause, snapshotArgs));
+                    catchUp(target, jvm, runs, only, clientBatches, clientPauses, snapshotArgs));
             markdown.append(report.markdown(String.join(" ", args)));
             pass = report.allContentChecksPass();
         }
@@ -160,7 +163,7 @@ public final class BenchMain {
 
     /** The catch-up stages, {@code runs} rounds, ours and the real Canal alternating. */
     private static Map<String, List<StageResult>> catchUp(Target target, ChildJvm jvm, int runs, String only,
-            List<Integer> clientBatches, long clientPause, List<String> snapshotArgs) throws Exception {
+            List<Integer> clientBatches, List<Long> clientPauses, List<String> snapshotArgs) throws Exception {
         Map<String, List<StageResult>> results = new LinkedHashMap<>();
         List<String> args0 = target.toArgs();
         for (int run = 1; run <= runs; run++) {
@@ -185,15 +188,18 @@ public final class BenchMain {
             if (wants(only, "snapshot")) {
                 add(results, jvm.run("snapshot", snapshotArgs, "snapshot-r" + run));
             }
-            // ours and the real Canal 1.1.7 alternate, batch size by batch size, so that both meet the same load
+            // ours and the real Canal 1.1.7 alternate, batch size by batch size and pause by pause, so that both
+            // meet the same load
             for (int i = 0; i <= clientBatches.size(); i++) {
                 boolean noDelay = i == clientBatches.size();
                 int batch = clientBatches.get(noDelay ? 0 : i);
-                if (wants(only, "client")) {
-                    add(results, OfficialClientStage.run(target, jvm, batch, noDelay, clientPause));
-                }
-                if (wants(only, "canal")) {
-                    add(results, OfficialClientStage.runReference(target, jvm, batch, noDelay, clientPause));
+                for (long pause : clientPauses) {
+                    if (wants(only, "client")) {
+                        add(results, OfficialClientStage.run(target, jvm, batch, noDelay, pause));
+                    }
+                    if (wants(only, "canal")) {
+                        add(results, OfficialClientStage.runReference(target, jvm, batch, noDelay, pause));
+                    }
                 }
             }
         }
@@ -219,10 +225,16 @@ public final class BenchMain {
     }
 
     private static void add(Map<String, List<StageResult>> results, StageResult result) {
-        log.info("{}: {} rows in {} s ({} rows/s), digest {}", result.stage(), result.rows(),
+        log.info("{}: {} rows in {} s ({} rows/s), server CPU {} µs/row{}, digest {}", result.stage(), result.rows(),
                 String.format("%.2f", result.seconds()), String.format("%.0f", result.rowsPerSecond()),
-                result.digest());
+                String.format("%.2f", result.cpuNanos() / 1e3 / result.rows()), jitShare(result), result.digest());
         results.computeIfAbsent(result.stage(), k -> new ArrayList<>()).add(result);
+    }
+
+    /** The JIT compiler threads' part of a run's CPU per row, where the run was profiled; empty otherwise. */
+    private static String jitShare(StageResult result) {
+        Long jit = result.profile() == null ? null : result.profile().threadCpuNanos().get(ThreadCpu.JIT);
+        return jit == null ? "" : String.format(" (JIT %.2f)", jit / 1e3 / result.rows());
     }
 
     /** The run with the median wall time (the lower middle one for an even count). */
