@@ -15,16 +15,34 @@ final class Placement {
     record Move(String destination, String to) {
     }
 
+    /** What a live server runs, and its share. */
+    record Load(int running, int share) {
+
+        /** Whether this server is less loaded for its share than {@code other}: running / share compared. */
+        boolean lighterThan(Load other) {
+            return (long) running * other.share < (long) other.running * share;
+        }
+    }
+
+    private static final Comparator<Map.Entry<String, Load>> LIGHTEST_FIRST =
+            Comparator.<Map.Entry<String, Load>, Load>comparing(Map.Entry::getValue,
+                    (x, y) -> x.lighterThan(y) ? -1 : y.lighterThan(x) ? 1 : 0)
+                    .thenComparing(Map.Entry::getKey);
+
     private Placement() {
     }
 
     /**
-     * The most destinations one server should run: {@code destinations} over {@code servers}, rounded up, plus
-     * {@code slack}. A server that sees no live server (itself not registered yet) counts itself.
+     * The most destinations one server should run: its weight's part of {@code destinations}, rounded up, plus
+     * {@code slack}. With every weight 1 that is the destinations over the servers, rounded up; the shares of all
+     * servers add up to at least {@code destinations}.
+     *
+     * @param weight      this server's weight
+     * @param totalWeight the weights of all live servers, this one's included
      */
-    static int share(int destinations, int servers, int slack) {
-        int n = Math.max(1, servers);
-        return (destinations + n - 1) / n + slack;
+    static int share(int destinations, int weight, int totalWeight, int slack) {
+        int total = Math.max(weight, totalWeight);
+        return (int) (((long) destinations * weight + total - 1) / total) + slack;
     }
 
     /** Whether a server running {@code running} destinations may take one more. */
@@ -35,19 +53,21 @@ final class Placement {
     /**
      * The move a server over its share makes next, if any: of the destinations it has run at least the minimum stay
      * ({@code movable}, with how long each has run), the one run longest (ties by name), to the live server other
-     * than itself with the fewest destinations, provided that one is below its share (ties by address, so two
-     * servers deciding at once agree). None when the server is within its share or nobody can take one.
+     * than itself that runs the fewest destinations for its share, provided that one is below its share (ties by
+     * address, so two servers deciding at once agree). None when the server is within its share or nobody can take
+     * one.
      *
-     * @param loads how many destinations each live server runs (servers running none included, with 0)
+     * @param servers what each live server runs and its share (servers running none included)
      */
     static Optional<Move> nextMove(String self, int running, int share, Map<String, Long> movable,
-            Map<String, Integer> loads) {
+            Map<String, Load> servers) {
         if (running <= share || movable.isEmpty()) {
             return Optional.empty();
         }
-        Optional<Map.Entry<String, Integer>> target = loads.entrySet().stream()
-                .filter(e -> !e.getKey().equals(self) && e.getValue() < share)
-                .min(Map.Entry.<String, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()));
+        Optional<String> target = servers.entrySet().stream()
+                .filter(e -> !e.getKey().equals(self) && e.getValue().running() < e.getValue().share())
+                .min(LIGHTEST_FIRST)
+                .map(Map.Entry::getKey);
         if (target.isEmpty()) {
             return Optional.empty();
         }
@@ -55,6 +75,6 @@ final class Placement {
                 .max(Map.Entry.<String, Long>comparingByValue()
                         .thenComparing(Map.Entry.comparingByKey(Comparator.reverseOrder())))
                 .orElseThrow().getKey();
-        return Optional.of(new Move(destination, target.get().getKey()));
+        return Optional.of(new Move(destination, target.get()));
     }
 }

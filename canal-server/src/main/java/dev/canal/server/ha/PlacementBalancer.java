@@ -17,8 +17,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Keeps this server within its share of the destinations (docs/high-availability.md, "Spreading destinations over
- * servers"). The share is the number of destinations over the number of live servers ({@code /otter/canal/cluster}
- * children), rounded up, plus the slack. As a {@link ClaimGate} it lets this server take a destination without
+ * servers"). The share is this server's weight's part of the destinations among the live servers
+ * ({@code /otter/canal/cluster} children, each with its weight), rounded up, plus the slack: with equal weights, the
+ * number of destinations over the number of live servers. As a {@link ClaimGate} it lets this server take a destination without
  * holder only while it runs fewer than its share, so the destinations of a dead server spread over the survivors.
  * Every interval, a server over its share hands one destination (run here at least the minimum stay) over with the
  * graceful handover, inviting the live server running the fewest, and waits until another server holds it: one move
@@ -54,8 +55,8 @@ final class PlacementBalancer implements ClaimGate, AutoCloseable {
         });
         long every = config.interval().toMillis();
         pace.scheduleWithFixedDelay(this::balanceOnce, every, every, TimeUnit.MILLISECONDS);
-        log.info("placement: {} keeps to its share of the destinations (slack {}, one move per {} ms, minimum stay "
-                + "{} ms)", address, config.slack(), every, config.minStay().toMillis());
+        log.info("placement: {} keeps to its share of the destinations (weight {}, slack {}, one move per {} ms, "
+                + "minimum stay {} ms)", address, config.weight(), config.slack(), every, config.minStay().toMillis());
     }
 
     @Override
@@ -69,25 +70,50 @@ final class PlacementBalancer implements ClaimGate, AutoCloseable {
     }
 
     private int share() {
-        return Placement.share(monitors.get().size(), liveServers().size(), config.slack());
+        return share(monitors.get().size(), liveServers());
     }
 
-    /** The registered servers; this one alone when ZooKeeper cannot be read (it then claims as Canal does). */
-    private List<String> liveServers() {
+    /** This server's share of {@code destinations} among the live servers, by their weights. */
+    private int share(int destinations, Map<String, Integer> servers) {
+        int total = servers.values().stream().mapToInt(Integer::intValue).sum();
+        if (!servers.containsKey(address)) {
+            total += config.weight(); // not registered yet, or ZooKeeper cannot be read: it counts itself
+        }
+        return Placement.share(destinations, config.weight(), total, config.slack());
+    }
+
+    /**
+     * The registered servers and their weights; none when ZooKeeper cannot be read (this one then claims as Canal
+     * does). A server that left between the listing and the read of its weight is left out.
+     */
+    private Map<String, Integer> liveServers() {
+        List<String> names;
         try {
-            return zk.getChildren().forPath(ClusterPaths.CLUSTER);
+            names = zk.getChildren().forPath(ClusterPaths.CLUSTER);
         } catch (Exception e) {
             log.debug("placement: cannot list {} ({})", ClusterPaths.CLUSTER, e.toString());
-            return List.of(address);
+            return Map.of();
         }
+        Map<String, Integer> weights = new HashMap<>();
+        for (String name : names) {
+            try {
+                weights.put(name, ServerWeight.decode(zk.getData().forPath(ClusterPaths.serverNode(name))));
+            } catch (KeeperException.NoNodeException gone) {
+                // left meanwhile
+            } catch (Exception e) {
+                log.debug("placement: cannot read the weight of {} ({})", name, e.toString());
+                weights.put(name, ServerWeight.DEFAULT);
+            }
+        }
+        return weights;
     }
 
     /** One step of the pace thread: at most one move. A failure is logged; the next step tries again. */
     private void balanceOnce() {
         try {
-            List<String> servers = liveServers();
+            Map<String, Integer> servers = liveServers();
             Collection<ServerRunningMonitor> all = monitors.get();
-            int share = Placement.share(all.size(), servers.size(), config.slack());
+            int share = share(all.size(), servers);
             Map<String, Long> movable = new HashMap<>();
             int running = 0;
             long minStayNanos = config.minStay().toNanos();
@@ -113,13 +139,18 @@ final class PlacementBalancer implements ClaimGate, AutoCloseable {
         }
     }
 
-    /** How many destinations each live server holds, read from the running nodes. */
-    private Map<String, Integer> loads(List<String> servers, Collection<ServerRunningMonitor> all) {
-        Map<String, Integer> loads = new HashMap<>();
-        servers.forEach(server -> loads.put(server, 0));
+    /** How many destinations each live server holds, read from the running nodes, and its share. */
+    private Map<String, Placement.Load> loads(Map<String, Integer> servers, Collection<ServerRunningMonitor> all) {
+        Map<String, Integer> running = new HashMap<>();
+        servers.keySet().forEach(server -> running.put(server, 0));
         for (ServerRunningMonitor monitor : all) {
-            holder(monitor.destination()).filter(loads::containsKey).ifPresent(h -> loads.merge(h, 1, Integer::sum));
+            holder(monitor.destination()).filter(running::containsKey)
+                    .ifPresent(h -> running.merge(h, 1, Integer::sum));
         }
+        int total = servers.values().stream().mapToInt(Integer::intValue).sum();
+        Map<String, Placement.Load> loads = new HashMap<>();
+        servers.forEach((server, weight) -> loads.put(server, new Placement.Load(running.get(server),
+                Placement.share(all.size(), weight, total, config.slack()))));
         return loads;
     }
 

@@ -16,8 +16,13 @@ import java.util.Properties;
  * @param interval the pace: at most one move per server per interval, and how often a server that declined a
  *                 destination looks again
  * @param minStay  how long a destination stays on a server before it may be moved away again
+ * @param weight   this server's part of the destinations relative to the other servers': a server of weight 2 runs
+ *                 about twice as many as one of weight 1
  */
-public record PlacementConfig(boolean balance, int slack, Duration interval, Duration minStay) {
+public record PlacementConfig(boolean balance, int slack, Duration interval, Duration minStay, int weight) {
+
+    /** The largest weight: enough for any mix of machines, small enough that no share's arithmetic overflows. */
+    static final int MAX_WEIGHT = 1000;
 
     private static final long MAX_MILLIS = 3_600_000;
 
@@ -34,21 +39,27 @@ public record PlacementConfig(boolean balance, int slack, Duration interval, Dur
     public static final ConfigKey MIN_STAY = ConfigKey.ours("canal.placement.min.stay", "10000",
             "Milliseconds a destination stays on a server before the balancing may move it away again.")
             .between(0, MAX_MILLIS);
+    public static final ConfigKey WEIGHT = ConfigKey.ours("canal.placement.weight", "1",
+            "This server's weight in the spread: its share is its weight's part of the destinations (a server of "
+                    + "weight 2 runs about twice as many as one of weight 1). Published in its node under "
+                    + "/otter/canal/cluster.").between(1, MAX_WEIGHT);
 
-    public static final List<ConfigKey> KEYS = List.of(BALANCE, SLACK, INTERVAL, MIN_STAY);
+    public static final List<ConfigKey> KEYS = List.of(BALANCE, SLACK, INTERVAL, MIN_STAY, WEIGHT);
 
     /** The defaults of the keys. */
     public static final PlacementConfig DEFAULT = fromProperties(new Properties());
 
     /** Canal's behaviour: every server competes for every destination. */
-    public static final PlacementConfig FIRST_COME = new PlacementConfig(false, 0, DEFAULT.interval, DEFAULT.minStay);
+    public static final PlacementConfig FIRST_COME = new PlacementConfig(false, 0, DEFAULT.interval, DEFAULT.minStay,
+            1);
 
     public PlacementConfig {
         Objects.requireNonNull(interval, "interval");
         Objects.requireNonNull(minStay, "minStay");
-        if (slack < 0 || interval.isZero() || interval.isNegative() || minStay.isNegative()) {
+        if (slack < 0 || interval.isZero() || interval.isNegative() || minStay.isNegative() || weight < 1
+                || weight > MAX_WEIGHT) {
             throw new IllegalArgumentException("invalid placement: slack " + slack + ", interval " + interval
-                    + ", minimum stay " + minStay);
+                    + ", minimum stay " + minStay + ", weight " + weight);
         }
     }
 
@@ -56,6 +67,6 @@ public record PlacementConfig(boolean balance, int slack, Duration interval, Dur
     public static PlacementConfig fromProperties(Properties properties) {
         TypedProperties p = new TypedProperties(properties);
         return new PlacementConfig(p.bool(BALANCE), p.integer(SLACK), Duration.ofMillis(p.longValue(INTERVAL)),
-                Duration.ofMillis(p.longValue(MIN_STAY)));
+                Duration.ofMillis(p.longValue(MIN_STAY)), p.integer(WEIGHT));
     }
 }

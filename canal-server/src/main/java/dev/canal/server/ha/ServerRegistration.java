@@ -16,14 +16,19 @@ final class ServerRegistration {
     private ServerRegistration() {
     }
 
+    /** Registers a node without data, as Canal does. */
     static void register(CuratorFramework zk, String path) throws Exception {
+        register(zk, path, new byte[0]);
+    }
+
+    static void register(CuratorFramework zk, String path, byte[] data) throws Exception {
         try {
-            zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path);
+            zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, data);
         } catch (KeeperException.NodeExistsException exists) {
             Stat stat = zk.checkExists().forPath(path);
             if (stat != null && stat.getEphemeralOwner() != zk.getZookeeperClient().getZooKeeper().getSessionId()) {
                 zk.delete().withVersion(stat.getVersion()).forPath(path);
-                zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path);
+                zk.create().creatingParentsIfNeeded().withMode(CreateMode.EPHEMERAL).forPath(path, data);
             }
         }
     }

@@ -374,7 +374,7 @@ public final class ServerRunningMonitors {
     private void registerServerNode() {
         String path = ClusterPaths.serverNode(address);
         try {
-            ServerRegistration.register(zk, path);
+            ServerRegistration.register(zk, path, ServerWeight.encode(placement.weight()));
         } catch (Exception e) {
             log.warn("cannot register {} ({})", path, e.toString());
         }

@@ -31,8 +31,7 @@ class BalancedPlacementIT {
     private static final List<String> DESTINATIONS = IntStream.range(0, 6).mapToObj(i -> "d" + i).toList();
     private static final Duration SESSION = Duration.ofSeconds(2);
     private static final Duration DELAY = Duration.ofMillis(500);
-    private static final PlacementConfig BALANCED = new PlacementConfig(true, 0, Duration.ofMillis(100),
-            Duration.ZERO);
+    private static final PlacementConfig BALANCED = weighing(1);
     private static final Duration PATIENCE = Duration.ofSeconds(30);
 
     private ZooKeeperServer zooKeeper;
@@ -88,10 +87,25 @@ class BalancedPlacementIT {
     }
 
     @Test
+    void aServerOfWeightTwoRunsTwiceTheDestinationsOfAServerOfWeightOne() throws Exception {
+        server(B);
+        assertThat(spread()).isEqualTo(Map.of(B, 6));
+
+        server(A, weighing(2));
+        await().atMost(PATIENCE).until(() -> spread().equals(Map.of(A, 4, B, 2)));
+        assertThat(observer.getData().forPath(ClusterPaths.serverNode(A))).as("the weight, published")
+                .isEqualTo(ServerWeight.encode(2));
+    }
+
+    @Test
     void withoutBalancingTheFirstServerKeepsEveryDestination() throws Exception {
         server(A, PlacementConfig.FIRST_COME);
         server(B, PlacementConfig.FIRST_COME);
         await().during(Duration.ofSeconds(1)).atMost(PATIENCE).until(() -> spread().equals(Map.of(A, 6)));
+    }
+
+    private static PlacementConfig weighing(int weight) {
+        return new PlacementConfig(true, 0, Duration.ofMillis(100), Duration.ZERO, weight);
     }
 
     private ServerRunningMonitors server(String address) throws Exception {
