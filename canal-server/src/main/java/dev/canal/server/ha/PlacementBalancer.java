@@ -19,11 +19,12 @@ import org.slf4j.LoggerFactory;
  * Keeps this server within its share of the destinations (docs/high-availability.md, "Spreading destinations over
  * servers"). The share is this server's weight's part of the destinations among the live servers
  * ({@code /otter/canal/cluster} children, each with its weight), rounded up, plus the slack: with equal weights, the
- * number of destinations over the number of live servers. As a {@link ClaimGate} it lets this server take a destination without
- * holder only while it runs fewer than its share, so the destinations of a dead server spread over the survivors.
- * Every interval, a server over its share hands one destination (run here at least the minimum stay) over with the
- * graceful handover, inviting the live server running the fewest, and waits until another server holds it: one move
- * at a time, so a server that comes and goes causes no more than one move per interval.
+ * number of destinations over the number of live servers. As a {@link ClaimGate} it lets this server take a
+ * destination without holder only while it runs fewer than its share, so the destinations of a dead server spread
+ * over the survivors. Every interval, a server over its share hands one destination (run here at least the minimum
+ * stay) over with the graceful handover, inviting the live server running the fewest for its share, and waits until
+ * another server holds it: one move at a time, so a server that comes and goes causes no more than one move per
+ * interval.
  */
 final class PlacementBalancer implements ClaimGate, AutoCloseable {
 

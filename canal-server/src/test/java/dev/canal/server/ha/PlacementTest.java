@@ -2,6 +2,8 @@ package dev.canal.server.ha;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -34,14 +36,14 @@ class PlacementTest {
     void theSharesOfAllServersCoverEveryDestination() {
         int[][] clusters = {{1, 1, 1}, {2, 1, 1}, {3, 5, 7}, {1000, 1}, {1, 1, 1, 1, 1, 1, 1}};
         for (int[] weights : clusters) {
-            int total = java.util.Arrays.stream(weights).sum();
+            int total = Arrays.stream(weights).sum();
             for (int destinations = 0; destinations <= 50; destinations++) {
                 int covered = 0;
                 for (int weight : weights) {
                     covered += Placement.share(destinations, weight, total, 0);
                 }
                 assertThat(covered).as("%d destinations over weights %s", destinations,
-                        java.util.Arrays.toString(weights)).isGreaterThanOrEqualTo(destinations);
+                        Arrays.toString(weights)).isGreaterThanOrEqualTo(destinations);
             }
         }
     }
@@ -99,7 +101,7 @@ class PlacementTest {
 
     /** Servers as (address, running, share) triples. */
     private static Map<String, Placement.Load> loads(Object... triples) {
-        Map<String, Placement.Load> loads = new java.util.HashMap<>();
+        Map<String, Placement.Load> loads = new HashMap<>();
         for (int i = 0; i < triples.length; i += 3) {
             loads.put((String) triples[i], new Placement.Load((Integer) triples[i + 1], (Integer) triples[i + 2]));
         }
