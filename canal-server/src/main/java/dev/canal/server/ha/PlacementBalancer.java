@@ -76,11 +76,13 @@ final class PlacementBalancer implements ClaimGate, AutoCloseable {
 
     /** This server's share of {@code destinations} among the live servers, by their weights. */
     private int share(int destinations, Map<String, Integer> servers) {
+        return Placement.share(destinations, config.weight(), totalWeight(servers), config.slack());
+    }
+
+    /** The weights of the live servers added up; this one's too when it is not registered yet (it counts itself). */
+    private int totalWeight(Map<String, Integer> servers) {
         int total = servers.values().stream().mapToInt(Integer::intValue).sum();
-        if (!servers.containsKey(address)) {
-            total += config.weight(); // not registered yet, or ZooKeeper cannot be read: it counts itself
-        }
-        return Placement.share(destinations, config.weight(), total, config.slack());
+        return servers.containsKey(address) ? total : total + config.weight();
     }
 
     /**
@@ -148,7 +150,7 @@ final class PlacementBalancer implements ClaimGate, AutoCloseable {
             holder(monitor.destination()).filter(running::containsKey)
                     .ifPresent(h -> running.merge(h, 1, Integer::sum));
         }
-        int total = servers.values().stream().mapToInt(Integer::intValue).sum();
+        int total = totalWeight(servers);
         Map<String, Placement.Load> loads = new HashMap<>();
         servers.forEach((server, weight) -> loads.put(server, new Placement.Load(running.get(server),
                 Placement.share(all.size(), weight, total, config.slack()))));
