@@ -33,16 +33,16 @@ if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
   mvn -B -q -pl canal-bench -am package -DskipTests
 fi
 
+# shellcheck source=../bin/canal-env.sh
+. bin/canal-env.sh
 # the server's JVM options as bin/startup.sh sets them (heap capped at 384 MiB; the decode and entries stages,
 # which hold the whole binlog or every received entry in memory, get a larger one from the driver)
 mem_mb=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
 heap_mb=$(( mem_mb / 2 )); [ "$heap_mb" -lt 256 ] && heap_mb=256; [ "$heap_mb" -gt 384 ] && heap_mb=384
-stage_opts=${BENCH_STAGE_JAVA_OPTS:-"-server -Xms128m -Xmx${heap_mb}m -Xss1m -XX:+UseParallelGC \
+stage_opts=${BENCH_STAGE_JAVA_OPTS:-"-server -Xms128m -Xmx${heap_mb}m -Xss1m -XX:+UseParallelGC $CANAL_JIT_OPTS \
 -Duser.timezone=UTC -Dfile.encoding=UTF-8"}
 
 mkdir -p bench/results
-# shellcheck source=../bin/canal-env.sh
-. bin/canal-env.sh
 java=$(canal_java) || exit 1
 # the official client's classes are protobuf 3 gencode: its warning says nothing about us
 # shellcheck disable=SC2086 # JAVA_OPTS is a list of options on purpose

@@ -134,6 +134,13 @@ case " ${JAVA_OPTS:-} " in
     *" -XX:+Use"*"GC "*) gc_opts=() ;;
 esac
 
+# The JIT's inlining limit (bin/canal-env.sh), unless JAVA_OPTS sets its own.
+# shellcheck disable=SC2206 # CANAL_JIT_OPTS is a list of options on purpose
+jit_opts=($CANAL_JIT_OPTS)
+case " ${JAVA_OPTS:-} " in
+    *" -XX:FreqInlineSize="*) jit_opts=() ;;
+esac
+
 # Class-data sharing: the first start archives the classes the server loaded when it stops
 # (-XX:ArchiveClassesAtExit, into logs/canal.jsa); later starts map that archive instead of loading, parsing and
 # verifying those classes again (docs/performance.md, "Start-up"). The archive holds for one Java and one set of
@@ -170,6 +177,7 @@ fi
 java_opts=(
     -server -Xms128m "-Xmx${heap_mb}m" -Xss1m
     "${gc_opts[@]+"${gc_opts[@]}"}"
+    "${jit_opts[@]+"${jit_opts[@]}"}"
     "${cds_opts[@]+"${cds_opts[@]}"}"
     -XX:-OmitStackTraceInFastThrow -XX:+HeapDumpOnOutOfMemoryError "-XX:HeapDumpPath=$base/logs"
     "-Xlog:gc*:file=$base/logs/canal/gc.log:time:filecount=5,filesize=32M"

@@ -68,7 +68,9 @@ class ScriptsIT {
 
     @Test
     void daemonStartsOnceAndStopRemovesThePidFile() throws Exception {
-        assertThat(canal.run("startup.sh").status()).isZero();
+        UnpackedTarball.Run first = canal.run("startup.sh");
+        assertThat(first.status()).isZero();
+        assertThat(first.output()).as("the JIT's inlining limit of bin/canal-env.sh").contains(" -XX:FreqInlineSize=100 ");
         await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port));
         long pid = Long.parseLong(Files.readString(canal.pidFile()).trim());
 
@@ -218,6 +220,16 @@ class ScriptsIT {
 
         assertThat(run.status()).isZero();
         assertThat(run.output()).contains("-Dcanal.instance.dbPassword=******").doesNotContain("hunter2");
+    }
+
+    @Test
+    void anInliningLimitGivenInJavaOptsReplacesTheShippedOne() throws Exception {
+        canal.javaOpts("-Xmx256m -Xms64m -XX:FreqInlineSize=200");
+
+        UnpackedTarball.Run run = canal.run("startup.sh");
+
+        assertThat(run.status()).isZero();
+        assertThat(run.output()).contains("-XX:FreqInlineSize=200").doesNotContain("-XX:FreqInlineSize=100");
     }
 
     @Test
