@@ -12,6 +12,10 @@ import java.util.function.BooleanSupplier;
  * second. The last stage signals only while the reader announces that it waits, so a busy pipeline takes no lock
  * per event; the reader also looks again every {@link #MAX_BLOCK_NANOS} on its own, so a missed signal delays it
  * by at most that.
+ *
+ * <p>The reader resumes at the first free slot. Resuming only once a quarter of the ring is free, so that it reads
+ * a batch of events in one go, cost 10-20% more CPU per row in the catch-up benchmark: the stages then run in bursts
+ * after idle spells, which costs more than handing over event by event (docs/performance.md, "A throttled client").
  */
 final class FreeSlotWait {
 
