@@ -214,22 +214,22 @@ class ScriptsIT {
 
     @Test
     void secretsGivenInJavaOptsAreNotEchoed() throws Exception {
-        canal.javaOpts("-Xmx256m -Xms64m -Dcanal.instance.dbPassword=hunter2");
-
-        UnpackedTarball.Run run = canal.run("startup.sh");
-
-        assertThat(run.status()).isZero();
-        assertThat(run.output()).contains("-Dcanal.instance.dbPassword=******").doesNotContain("hunter2");
+        assertThat(startedWithJavaOpts("-Dcanal.instance.dbPassword=hunter2"))
+                .contains("-Dcanal.instance.dbPassword=******").doesNotContain("hunter2");
     }
 
     @Test
     void anInliningLimitGivenInJavaOptsReplacesTheShippedOne() throws Exception {
-        canal.javaOpts("-Xmx256m -Xms64m -XX:FreqInlineSize=200");
+        assertThat(startedWithJavaOpts("-XX:FreqInlineSize=200"))
+                .contains("-XX:FreqInlineSize=200").doesNotContain("-XX:FreqInlineSize=100");
+    }
 
+    /** Starts the server with {@code options} added to a small heap in JAVA_OPTS; what startup.sh printed. */
+    private String startedWithJavaOpts(String options) throws Exception {
+        canal.javaOpts("-Xmx256m -Xms64m " + options);
         UnpackedTarball.Run run = canal.run("startup.sh");
-
         assertThat(run.status()).isZero();
-        assertThat(run.output()).contains("-XX:FreqInlineSize=200").doesNotContain("-XX:FreqInlineSize=100");
+        return run.output();
     }
 
     @Test
