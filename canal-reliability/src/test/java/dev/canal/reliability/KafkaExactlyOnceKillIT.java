@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.curator.framework.CuratorFramework;
+import org.apache.zookeeper.KeeperException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -149,15 +150,17 @@ class KafkaExactlyOnceKillIT {
         return member;
     }
 
-    /** The client port of the daemon ZooKeeper names as running the destination; -1 when none. */
+    /**
+     * The client port of the daemon ZooKeeper names as running the destination; -1 when none, also when the node
+     * goes between looking for it and reading it (a killed daemon's session ending).
+     */
     private int runningPort() throws Exception {
         try (CuratorFramework zk = zooKeeper.newClient()) {
-            if (zk.checkExists().forPath(RUNNING) == null) {
-                return -1;
-            }
             Matcher port = Pattern.compile(":(\\d+)\"").matcher(new String(zk.getData().forPath(RUNNING),
                     StandardCharsets.UTF_8));
             return port.find() ? Integer.parseInt(port.group(1)) : -1;
+        } catch (KeeperException.NoNodeException none) {
+            return -1;
         }
     }
 }
