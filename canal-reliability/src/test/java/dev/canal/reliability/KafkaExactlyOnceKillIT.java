@@ -150,10 +150,7 @@ class KafkaExactlyOnceKillIT {
         return member;
     }
 
-    /**
-     * The client port of the daemon ZooKeeper names as running the destination; -1 when none, also when the node
-     * goes between looking for it and reading it (a killed daemon's session ending).
-     */
+    /** The client port of the daemon ZooKeeper names as running the destination; -1 when there is no such node. */
     private int runningPort() throws Exception {
         try (CuratorFramework zk = zooKeeper.newClient()) {
             Matcher port = Pattern.compile(":(\\d+)\"").matcher(new String(zk.getData().forPath(RUNNING),
