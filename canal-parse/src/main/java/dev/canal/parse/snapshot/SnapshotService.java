@@ -268,6 +268,9 @@ public final class SnapshotService implements AutoCloseable {
         log.info("destination {}: snapshot of {} {} in chunks of {} rows", destination, table,
                 after == null ? "begins" : "resumes after key " + after.values(), config.chunkSize());
         interleaver.track(table, keys);
+        // the first chunk gets a previous window, as every later chunk has (docs/snapshots.md, "How a chunk joins
+        // the stream")
+        interleaver.awaitWindow(Watermark.read(connection, statusQuery));
         long started = System.nanoTime();
         long lastLog = started;
         long tableRows = 0;

@@ -18,8 +18,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * stream at the first transaction boundary at or after that watermark, without the rows whose key the stream
  * carried since the chunk's reading began: for those the stream already holds a change at least as new as the
  * chunk's copy. Every other chunk row is exactly the table's state at the watermark, and all later changes
- * follow it. The keys noted during the previous chunk are also checked, for a transaction written to the binlog
- * before the chunk began but committed after its SELECT.
+ * follow it. The keys noted during the previous chunk's window are also checked, for a transaction the stream
+ * carried before the chunk's reading began but that the source made visible only after its SELECT. The first chunk
+ * of a table gets such a previous window too: the snapshot thread waits one window ({@link #awaitWindow}) between
+ * tracking the table and reading its first chunk.
  *
  * <p>The stream's entries arrive on the parser's ordered stage; a chunk is handed in by the snapshot thread,
  * which waits until it is in the stream (one chunk in memory at a time). Both go through one lock, so a chunk
@@ -28,7 +30,10 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 final class StreamInterleaver {
 
-    /** A chunk, or the reset entry of a table, waiting for the stream to pass its watermark. */
+    /**
+     * A chunk, or the reset entry of a table, waiting for the stream to pass its watermark; with neither, the end of
+     * a window that emits nothing.
+     */
     private record Pending(SnapshotChunk chunk, SnapshotTable reset, Watermark high) {
     }
 
@@ -123,6 +128,14 @@ final class StreamInterleaver {
         return emit(new Pending(null, table, high));
     }
 
+    /**
+     * Waits until the stream passes {@code high} at a transaction boundary, emitting nothing, and begins a new window:
+     * the keys noted so far then count as the previous window of the next chunk.
+     */
+    void awaitWindow(Watermark high) throws InterruptedException {
+        emit(new Pending(null, null, high));
+    }
+
     private Emitted emit(Pending next) throws InterruptedException {
         lock.lockInterruptibly();
         try {
@@ -214,6 +227,11 @@ final class StreamInterleaver {
             return;
         }
         SnapshotChunk chunk = pending.chunk();
+        if (chunk == null) {
+            nextWindow();
+            emitted(new Emitted(lastBoundary, 0, 0));
+            return;
+        }
         List<CanalEntry.RowData> kept = new ArrayList<>(chunk.rows().size());
         for (int i = 0; i < chunk.rows().size(); i++) {
             PrimaryKey key = chunk.keys().get(i);
@@ -222,9 +240,13 @@ final class StreamInterleaver {
             }
         }
         downstream.accept(SnapshotEntries.of(chunk.meta(), kept, lastBoundary));
+        nextWindow();
+        emitted(new Emitted(lastBoundary, kept.size(), chunk.rows().size() - kept.size()));
+    }
+
+    private void nextWindow() {
         changedBefore = changed;
         changed = new HashSet<>();
-        emitted(new Emitted(lastBoundary, kept.size(), chunk.rows().size() - kept.size()));
     }
 
     private void emitted(Emitted what) {

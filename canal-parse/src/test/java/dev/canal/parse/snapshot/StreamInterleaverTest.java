@@ -67,6 +67,22 @@ class StreamInterleaverTest {
     }
 
     @Test
+    void aWindowEmitsNothingAndItsKeysAreLeftOutOfTheNextChunk() throws Exception {
+        interleaver.attach(out::addAll);
+        interleaver.track(new SnapshotTable("s", "t"), List.of("id"));
+        interleaver.accept(transaction(100, "t", 7));
+        int streamed = out.size();
+        interleaver.awaitWindow(new Watermark("bin.000001", 100));
+        assertThat(out).hasSize(streamed);
+
+        interleaver.accept(transaction(300, "other", 1));
+        StreamInterleaver.Emitted first = interleaver.emit(chunk("7", "8"), new Watermark("bin.000001", 300));
+
+        assertThat(first.dropped()).isEqualTo(1);
+        assertThat(snapshotIds()).containsExactly("8");
+    }
+
+    @Test
     void noChunkGoesInsideATransaction() throws Exception {
         interleaver.attach(out::addAll);
         interleaver.accept(transaction(100, "other", 1));
