@@ -134,12 +134,14 @@ case " ${JAVA_OPTS:-} " in
     *" -XX:+Use"*"GC "*) gc_opts=() ;;
 esac
 
-# The JIT's inlining limit (bin/canal-env.sh), unless JAVA_OPTS sets its own.
-# shellcheck disable=SC2206 # CANAL_JIT_OPTS is a list of options on purpose
-jit_opts=($CANAL_JIT_OPTS)
-case " ${JAVA_OPTS:-} " in
-    *" -XX:FreqInlineSize="*) jit_opts=() ;;
-esac
+# The JIT's options (bin/canal-env.sh), each unless JAVA_OPTS sets that option itself.
+jit_opts=()
+for option in $CANAL_JIT_OPTS; do
+    case " ${JAVA_OPTS:-} " in
+        *" ${option%%=*}="*) ;;
+        *) jit_opts+=("$option") ;;
+    esac
+done
 
 # Class-data sharing: the first start archives the classes the server loaded when it stops
 # (-XX:ArchiveClassesAtExit, into logs/canal.jsa); later starts map that archive instead of loading, parsing and

@@ -70,7 +70,8 @@ class ScriptsIT {
     void daemonStartsOnceAndStopRemovesThePidFile() throws Exception {
         UnpackedTarball.Run first = canal.run("startup.sh");
         assertThat(first.status()).isZero();
-        assertThat(first.output()).as("the JIT's inlining limit of bin/canal-env.sh").contains(" -XX:FreqInlineSize=100 ");
+        assertThat(first.output()).as("the JIT's options of bin/canal-env.sh")
+                .contains(" -XX:FreqInlineSize=100 ", " -XX:Tier4InvocationThreshold=15000 ");
         await().atMost(Duration.ofSeconds(60)).until(() -> TcpPorts.isListening(port));
         long pid = Long.parseLong(Files.readString(canal.pidFile()).trim());
 
@@ -219,9 +220,10 @@ class ScriptsIT {
     }
 
     @Test
-    void anInliningLimitGivenInJavaOptsReplacesTheShippedOne() throws Exception {
-        assertThat(startedWithJavaOpts("-XX:FreqInlineSize=200"))
-                .contains("-XX:FreqInlineSize=200").doesNotContain("-XX:FreqInlineSize=100");
+    void aJitOptionGivenInJavaOptsReplacesOnlyTheShippedOneOfItsName() throws Exception {
+        assertThat(startedWithJavaOpts("-XX:Tier4InvocationThreshold=30000"))
+                .contains("-XX:Tier4InvocationThreshold=30000", " -XX:FreqInlineSize=100 ")
+                .doesNotContain("-XX:Tier4InvocationThreshold=15000");
     }
 
     /** Starts the server with {@code options} added to a small heap in JAVA_OPTS; what startup.sh printed. */
