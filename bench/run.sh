@@ -12,7 +12,8 @@
 #   the scale questions, small: bench/run.sh --only destinations,steady,wide --quick true --shape wide-text
 #
 # BENCH_SKIP_BUILD=1 reuses the last build; BENCH_STAGE_JAVA_OPTS replaces the stage JVMs' options (by default
-# those bin/startup.sh gives the server); JAVA_OPTS adds options to the driver JVM.
+# those bin/startup.sh gives the server), BENCH_STAGE_EXTRA_JAVA_OPTS adds to them; JAVA_OPTS adds options to the
+# driver JVM.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -41,6 +42,7 @@ mem_mb=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo)
 heap_mb=$(( mem_mb / 2 )); [ "$heap_mb" -lt 256 ] && heap_mb=256; [ "$heap_mb" -gt 384 ] && heap_mb=384
 stage_opts=${BENCH_STAGE_JAVA_OPTS:-"-server -Xms128m -Xmx${heap_mb}m -Xss1m -XX:+UseParallelGC $CANAL_JIT_OPTS \
 -Duser.timezone=UTC -Dfile.encoding=UTF-8"}
+stage_opts="$stage_opts ${BENCH_STAGE_EXTRA_JAVA_OPTS:-}"
 
 mkdir -p bench/results
 java=$(canal_java) || exit 1
