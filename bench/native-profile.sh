@@ -14,7 +14,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-case "${1:-}" in -h|--help) sed -n '2,14p' "$0"; exit 0 ;; esac
+case "${1:-}" in -h|--help) sed -n '2,13p' "$0"; exit 0 ;; esac
 command -v perf >/dev/null 2>&1 || { echo "perf is not installed (Debian: apt-get install linux-perf)" >&2; exit 1; }
 [ $# -gt 0 ] || set -- --rows 1000000 --runs 1 --only client --shape wide-text --client-batches 1000
 
