@@ -13,6 +13,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.opentest4j.TestAbortedException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A private RabbitMQ node from Debian's {@code rabbitmq-server} package (installed by .ci/run), run as this user in a
@@ -29,6 +31,8 @@ public final class RabbitMqBroker implements AutoCloseable {
     private static final List<Path> SCRIPTS = List.of(Path.of("/usr/lib/rabbitmq/bin/rabbitmq-server"),
             Path.of("/usr/local/lib/rabbitmq/bin/rabbitmq-server"));
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
+    private static final int LOG_LINES_KEPT = 60;
+    private static final Logger LOG = LoggerFactory.getLogger(RabbitMqBroker.class);
     /** Why a test that needs the broker is skipped. */
     static final String NOT_INSTALLED = "RabbitMQ is not installed (no executable " + SCRIPTS.get(0)
             + " nor CANAL_TEST_RABBITMQ_SERVER): install Debian's rabbitmq-server package, as .ci/run does, to run"
@@ -40,6 +44,8 @@ public final class RabbitMqBroker implements AutoCloseable {
     private final int distPort;
     private final int epmdPort;
     private Process process;
+    /** Whether the node is down because a test killed it, not on its own. */
+    private boolean killed;
 
     private RabbitMqBroker(Path script, Path dir) {
         this.script = script;
@@ -78,6 +84,7 @@ public final class RabbitMqBroker implements AutoCloseable {
 
     /** Kills the node at once (SIGKILL, no orderly shutdown). */
     public void kill() throws InterruptedException {
+        killed = true;
         killTree(process);
         process.waitFor(30, TimeUnit.SECONDS);
         await("RabbitMQ on " + address() + " gone").atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
@@ -91,6 +98,11 @@ public final class RabbitMqBroker implements AutoCloseable {
 
     @Override
     public void close() throws IOException, InterruptedException {
+        if (process != null && !process.isAlive() && !killed) {
+            // the node's directory goes below: what it said is the only clue to why it stopped under a test
+            LOG.warn("RabbitMQ on {} exited on its own with {} before its test ended; its output and logs:\n{}",
+                    address(), process.exitValue(), logs());
+        }
         if (process != null && process.isAlive()) {
             process.destroy(); // the script stops the node in order on SIGTERM
             if (!process.waitFor(30, TimeUnit.SECONDS)) {
@@ -121,6 +133,7 @@ public final class RabbitMqBroker implements AutoCloseable {
         env.put("RABBITMQ_DIST_PORT", Integer.toString(distPort));
         env.put("ERL_EPMD_PORT", Integer.toString(epmdPort));
         process = builder.start();
+        killed = false;
         Process started = process;
         Runtime.getRuntime().addShutdownHook(new Thread(() -> killTree(started))); // no orphan broker
         await("RabbitMQ on " + address()).atMost(STARTUP_TIMEOUT).pollInterval(Duration.ofMillis(200))
@@ -139,6 +152,20 @@ public final class RabbitMqBroker implements AutoCloseable {
                     + Files.readString(dir.resolve("server.log")));
         }
         return TcpPorts.isListening(port);
+    }
+
+    /** The node's output and log files, the last {@link #LOG_LINES_KEPT} lines of each. */
+    private String logs() throws IOException {
+        StringBuilder text = new StringBuilder();
+        try (Stream<Path> files = Files.walk(dir)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".log")).sorted().toList()) {
+                List<String> lines = Files.readAllLines(file);
+                text.append("== ").append(dir.relativize(file)).append('\n');
+                lines.subList(Math.max(0, lines.size() - LOG_LINES_KEPT), lines.size())
+                        .forEach(line -> text.append(line).append('\n'));
+            }
+        }
+        return text.toString();
     }
 
     /** The node's own epmd outlives it; it is stopped with the node's directory. */
