@@ -246,6 +246,12 @@ final class DestinationRegistry implements Destinations, ServerRunningListener {
         return server.quiesce(destinations, wait);
     }
 
+    /** An official client is told to connect here after a takeover: its gets find nothing until it rolls back. */
+    @Override
+    public void clientReconnecting(String subscription, short clientId) {
+        server.expectReconnect(subscription, clientId);
+    }
+
     /** Starts the destination's instance and, in MQ mode, its worker; the election calls it with ZooKeeper. */
     @Override
     public void activeEnter(String destination) {

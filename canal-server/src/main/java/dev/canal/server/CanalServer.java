@@ -88,4 +88,11 @@ public interface CanalServer {
      * @return the destinations whose clients still held batches when the wait ended
      */
     Set<String> quiesce(Collection<String> destinations, Duration wait);
+
+    /**
+     * This server is about to tell the official client of {@code subscription} (a destination or {@code
+     * destination@consumer}) and {@code clientId} to connect to it, after taking the destination over: the client's
+     * gets find nothing until it rolls back on connecting (docs/high-availability.md, "Stopping a server").
+     */
+    void expectReconnect(String subscription, short clientId);
 }

@@ -72,6 +72,7 @@ public final class EmbeddedCanalServer implements CanalServer {
     private final ConcurrentMap<String, Slot> instances = new ConcurrentHashMap<>();
     private final List<InstanceListener> listeners = new CopyOnWriteArrayList<>();
     private final Handovers handovers;
+    private final ReconnectingClients reconnecting;
     private volatile boolean running;
 
     /** A server whose handed-over destinations answer their clients with nothing until they run here again. */
@@ -86,6 +87,7 @@ public final class EmbeddedCanalServer implements CanalServer {
     public EmbeddedCanalServer(CanalInstanceGenerator generator, Duration movingClientsWait) {
         this.generator = Objects.requireNonNull(generator, "generator");
         this.handovers = new Handovers(movingClientsWait);
+        this.reconnecting = new ReconnectingClients(movingClientsWait);
     }
 
     @Override
@@ -285,6 +287,9 @@ public final class EmbeddedCanalServer implements CanalServer {
         if (isHandingOver(client)) {
             return nothingDuringHandover(client, timeout, unit);
         }
+        if (reconnecting.awaited(client)) {
+            return Message.empty();
+        }
         Slot slot = subscribedInstance(client);
         return withLock(slot, client, () -> isHandingOver(client) ? Message.empty()
                 : takeBatch(slot.instance(), client, batchSize, timeout, unit));
@@ -299,6 +304,9 @@ public final class EmbeddedCanalServer implements CanalServer {
     public Message get(ClientIdentity client, int batchSize, Long timeout, TimeUnit unit) {
         if (isHandingOver(client)) {
             return nothingDuringHandover(client, timeout, unit);
+        }
+        if (reconnecting.awaited(client)) {
+            return Message.empty();
         }
         Slot slot = subscribedInstance(client);
         return withLock(slot, client, () -> {
@@ -346,6 +354,7 @@ public final class EmbeddedCanalServer implements CanalServer {
         if (handedOver(client)) {
             return;
         }
+        reconnecting.rolledBack(client);
         Slot slot = startedInstance(client.destination());
         if (!slot.instance().getMetaManager().hasSubscribe(client)) {
             return;
@@ -403,6 +412,11 @@ public final class EmbeddedCanalServer implements CanalServer {
             destinations.stream().filter(d -> !isSettled(d)).forEach(unsettled::add);
         }
         return unsettled;
+    }
+
+    @Override
+    public void expectReconnect(String subscription, short clientId) {
+        reconnecting.expect(subscription, clientId);
     }
 
     /** No get of the destination in progress and no batch of it outstanding (or it does not run here). */

@@ -51,6 +51,21 @@ class EmbeddedCanalServerHandoverTest {
     }
 
     @Test
+    void aClientToldToReconnectAfterATakeoverIsHandedNothingUntilItRollsBack() {
+        startServer(new EmbeddedCanalServer(destination -> instance, LONG_WAIT));
+        instance.put(TestEntries.transaction(100, 1));
+        server.expectReconnect(DESTINATION, CLIENT.clientId());
+
+        assertThat(server.getWithoutAck(CLIENT, 10).id()).as("before the rollback on connecting")
+                .isEqualTo(Message.EMPTY_BATCH_ID);
+        server.rollback(CLIENT);
+
+        Message batch = server.getWithoutAck(CLIENT, 10);
+        assertThat(batch.id()).isNotEqualTo(Message.EMPTY_BATCH_ID);
+        server.ack(CLIENT, batch.id());
+    }
+
+    @Test
     void quiesceWaitsUntilTheOutstandingBatchIsAcked() {
         instance.put(TestEntries.transaction(100, 1));
         Message held = server.getWithoutAck(CLIENT, 10);

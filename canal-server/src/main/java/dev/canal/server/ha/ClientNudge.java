@@ -26,14 +26,21 @@ final class ClientNudge {
     private ClientNudge() {
     }
 
-    /** Deletes the running node of every subscribed client of the destination and its consumers; logs how many. */
-    static void nudge(CuratorFramework zk, String destination) {
+    /**
+     * Deletes the running node of every subscribed client of the destination and its consumers; logs how many. Each
+     * client is announced to {@code listener} first: it reconnects while its application goes on polling, and must
+     * not be handed a batch before its rollback on connecting (docs/high-availability.md, "Stopping a server").
+     */
+    static void nudge(CuratorFramework zk, String destination, ServerRunningListener listener) {
         int nudged = 0;
         for (String name : subscribedNames(zk, destination)) {
             for (String clientId : children(zk, ZooKeeperPaths.destination(name))) {
-                if (isClientId(clientId) && deleteIfPresent(zk, ZooKeeperPaths.destination(name) + "/" + clientId
-                        + "/running")) {
-                    nudged++;
+                String path = ZooKeeperPaths.destination(name) + "/" + clientId + "/running";
+                if (isClientId(clientId) && exists(zk, path)) {
+                    listener.clientReconnecting(name, Short.parseShort(clientId));
+                    if (deleteIfPresent(zk, path)) {
+                        nudged++;
+                    }
                 }
             }
         }
@@ -76,6 +83,15 @@ final class ClientNudge {
         } catch (Exception e) {
             log.warn("cannot list {} ({}); its clients reconnect on their own", path, e.toString());
             return List.of();
+        }
+    }
+
+    private static boolean exists(CuratorFramework zk, String path) {
+        try {
+            return zk.checkExists().forPath(path) != null;
+        } catch (Exception e) {
+            log.warn("cannot read {} ({}); that client reconnects on its own", path, e.toString());
+            return false;
         }
     }
 

@@ -32,6 +32,13 @@ public interface ServerRunningListener {
     default void standingBy(String destination) {
     }
 
+    /**
+     * This server took the destination over and is about to tell the official client of {@code subscription} and
+     * {@code clientId} to connect to it ({@link CanalServer#expectReconnect}). Nothing by default.
+     */
+    default void clientReconnecting(String subscription, short clientId) {
+    }
+
     /** Starts and stops the destination's instance in the embedded server. */
     static ServerRunningListener embedded(CanalServer server) {
         return new ServerRunningListener() {
@@ -48,6 +55,11 @@ public interface ServerRunningListener {
             @Override
             public Set<String> quiesce(Set<String> destinations, Duration wait) {
                 return server.quiesce(destinations, wait);
+            }
+
+            @Override
+            public void clientReconnecting(String subscription, short clientId) {
+                server.expectReconnect(subscription, clientId);
             }
         };
     }

@@ -283,7 +283,7 @@ public final class ServerRunningMonitor {
         watchRunning();
         startInstance();
         if (afterHandover && isActive()) {
-            onElectionThread(() -> ClientNudge.nudge(zk, destination)); // after the consumers' nodes (docs/consumers.md)
+            onElectionThread(() -> ClientNudge.nudge(zk, destination, listener)); // after the consumers' nodes (docs/consumers.md)
         }
     }
 
